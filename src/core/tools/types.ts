@@ -1,0 +1,79 @@
+/**
+ * The two layers of a pi tool (pi-coding-agent 0.73.1 `core/extensions/types.d.ts`, pi-agent-core `types.d.ts`):
+ * a ToolDefinition is what the model is told (schema, description, prompt snippet, guidelines); an AgentTool
+ * is what the runtime executes. `wrapToolDefinition` turns one into the other.
+ *
+ * Deviations from pi: no TUI renderers (renderCall / renderResult / renderShell), and `ctx` is an opaque
+ * playground context instead of pi's ExtensionContext.
+ */
+import type { Static, TSchema } from "typebox";
+
+export interface TextContent {
+  type: "text";
+  text: string;
+}
+
+export interface ImageContent {
+  type: "image";
+  /** base64 of the image bytes */
+  data: string;
+  mimeType: string;
+}
+
+export type ToolResultContent = TextContent | ImageContent;
+
+export interface AgentToolResult<TDetails = unknown> {
+  content: ToolResultContent[];
+  details: TDetails;
+  /** Ask the loop not to go back to the model after this batch (only when every result in it asks). */
+  terminate?: boolean;
+}
+
+export type AgentToolUpdateCallback<TDetails = unknown> = (partialResult: AgentToolResult<TDetails>) => void;
+
+/** What a tool may learn about the session calling it; pi passes its ExtensionContext here. */
+export interface ToolContext {
+  /** The model in use, when one is: read uses `input` to say that images will be dropped. */
+  model?: { id: string; input: ReadonlyArray<"text" | "image"> };
+}
+
+export type ExecutionMode = "sequential" | "parallel";
+
+export interface ToolDefinition<TParams extends TSchema = TSchema, TDetails = unknown> {
+  name: string;
+  label: string;
+  description: string;
+  promptSnippet?: string;
+  promptGuidelines?: string[];
+  parameters: TParams;
+  /** A compatibility shim run on the raw arguments before validation. */
+  prepareArguments?: (args: unknown) => Static<TParams>;
+  executionMode?: ExecutionMode;
+  execute(
+    toolCallId: string,
+    params: Static<TParams>,
+    signal: AbortSignal | undefined,
+    onUpdate: AgentToolUpdateCallback<TDetails> | undefined,
+    ctx: ToolContext | undefined,
+  ): Promise<AgentToolResult<TDetails>>;
+}
+
+export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown> {
+  name: string;
+  label: string;
+  description: string;
+  parameters: TParams;
+  prepareArguments?: (args: unknown) => Static<TParams>;
+  executionMode?: ExecutionMode;
+  execute(
+    toolCallId: string,
+    params: Static<TParams>,
+    signal?: AbortSignal,
+    onUpdate?: AgentToolUpdateCallback<TDetails>,
+  ): Promise<AgentToolResult<TDetails>>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every parameter type, as pi's does.
+export type AnyToolDefinition = ToolDefinition<any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every parameter type, as pi's does.
+export type AnyAgentTool = AgentTool<any, any>;

@@ -1,0 +1,63 @@
+/**
+ * Argument validation and coercion as pi-ai 0.73.1 does it (`dist/utils/validation.js`): clone, TypeBox
+ * `Value.Convert` (lenient: "5" → 5, null → 0 / false / "null", a lone value wrapped into an array),
+ * then a compiled `Check`; on failure one Error whose text is exactly pi-ai's.
+ *
+ * Only TypeBox 1.x schemas get Convert's coercion, which is why the project builds its schemas with
+ * `typebox` 1.x (the successor of @sinclair/typebox, and what pi 0.73.1 uses).
+ */
+import type { TSchema } from "typebox";
+import { Compile, type Validator } from "typebox/compile";
+import { Value } from "typebox/value";
+
+export interface ValidatableTool {
+  name: string;
+  parameters: TSchema;
+}
+
+export interface RawToolCall {
+  name: string;
+  arguments: unknown;
+}
+
+interface ValidationErrorLike {
+  keyword: string;
+  instancePath: string;
+  params: { requiredProperties?: string[] };
+  message: string;
+}
+
+const validators = new WeakMap<TSchema, Validator>();
+
+function getValidator(schema: TSchema): Validator {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = Compile(schema) as unknown as Validator;
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
+function formatValidationPath(error: ValidationErrorLike): string {
+  const path = error.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  if (error.keyword === "required") {
+    const property = error.params.requiredProperties?.[0];
+    if (property) return path ? `${path}.${property}` : property;
+  }
+  return path || "root";
+}
+
+/** Returns the coerced arguments, or throws pi-ai's `Validation failed for tool "<name>"` error. */
+export function validateToolArguments(tool: ValidatableTool, toolCall: RawToolCall): unknown {
+  const args = structuredClone(toolCall.arguments);
+  Value.Convert(tool.parameters, args);
+  const validator = getValidator(tool.parameters);
+  if (validator.Check(args)) return args;
+  const errors =
+    [...(validator.Errors(args) as Iterable<ValidationErrorLike>)]
+      .map((error) => `  - ${formatValidationPath(error)}: ${error.message}`)
+      .join("\n") || "Unknown validation error";
+  throw new Error(
+    `Validation failed for tool "${toolCall.name}":\n${errors}\n\nReceived arguments:\n${JSON.stringify(toolCall.arguments, null, 2)}`,
+  );
+}

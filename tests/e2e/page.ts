@@ -1,0 +1,24 @@
+import type { Browser, Page } from "playwright-core";
+import { inject } from "vitest";
+
+export interface OpenedPage {
+  page: Page;
+  /** console errors and uncaught page errors seen so far */
+  errors: string[];
+}
+
+/** Opens the app in a fresh context and records every console error and uncaught exception. */
+export async function openApp(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+) {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+  await page.goto(inject("baseURL"));
+  return { page, errors } satisfies OpenedPage;
+}

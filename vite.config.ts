@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { layerAliases } from "./scripts/aliases.ts";
+import { nodeBuiltinGate } from "./scripts/node-builtin-gate.ts";
+
+const shim = (name: string) => fileURLToPath(new URL(`./src/app/shims/${name}.ts`, import.meta.url));
+
+// memfs pulls in five Node built-ins; the browser gets npm ports or two-line shims
+// (shared/research/memfs-webcontainer.md §2.2). Anything else that names a Node built-in fails the build.
+export const browserAliases = [
+  { find: /^node:buffer$|^buffer$/, replacement: "buffer/" },
+  { find: /^node:events$|^events$/, replacement: "events/" },
+  { find: /^node:path$|^path$/, replacement: "path-browserify" },
+  { find: /^node:url$|^url$/, replacement: shim("url") },
+  { find: /^node:stream$|^stream$/, replacement: shim("stream") },
+  { find: /^node:process$|^process$/, replacement: shim("process") },
+];
+
+export default defineConfig({
+  plugins: [react(), nodeBuiltinGate()],
+  resolve: { alias: [...layerAliases, ...browserAliases] },
+  worker: { format: "es", plugins: () => [nodeBuiltinGate()] },
+  build: { target: "es2022", sourcemap: true, chunkSizeWarningLimit: 2000 },
+  server: { host: "127.0.0.1" },
+  preview: { host: "127.0.0.1" },
+});
