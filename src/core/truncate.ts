@@ -1,0 +1,161 @@
+/**
+ * Output truncation as pi 0.73.1 does it (`dist/core/tools/truncate.js`): whole lines from the head
+ * (read, grep, find, ls) or from the tail (bash), limited by a line count and a UTF-8 byte count,
+ * whichever is hit first. Lines come from `split("\n")`, so a trailing newline counts as one more
+ * (empty) line; every "of N" a model sees depends on that.
+ *
+ * Written from the contract (shared/pi-contract.md §1.1); no deviations known.
+ */
+import { utf8ByteLength, utf8Decode, utf8Encode } from "./bytes";
+
+export const DEFAULT_MAX_LINES = 2000;
+export const DEFAULT_MAX_BYTES = 50 * 1024;
+/** grep cuts match lines at this many UTF-16 code units (not bytes). */
+export const GREP_MAX_LINE_LENGTH = 500;
+
+export interface TruncationOptions {
+  maxLines?: number;
+  maxBytes?: number;
+}
+
+/** pi serialises this whole object into `details.truncation` (content included). */
+export interface TruncationResult {
+  content: string;
+  truncated: boolean;
+  truncatedBy: "lines" | "bytes" | null;
+  totalLines: number;
+  totalBytes: number;
+  outputLines: number;
+  outputBytes: number;
+  lastLinePartial: boolean;
+  firstLineExceedsLimit: boolean;
+  maxLines: number;
+  maxBytes: number;
+}
+
+/** `512B`, `1.5KB`, `2.0MB`: pi's rendering, one decimal above a KiB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes}B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
+}
+
+function limits(options: TruncationOptions): { maxLines: number; maxBytes: number } {
+  return { maxLines: options.maxLines ?? DEFAULT_MAX_LINES, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES };
+}
+
+function untouched(content: string, totalLines: number, totalBytes: number, max: ReturnType<typeof limits>) {
+  return {
+    content,
+    truncated: false,
+    truncatedBy: null,
+    totalLines,
+    totalBytes,
+    outputLines: totalLines,
+    outputBytes: totalBytes,
+    lastLinePartial: false,
+    firstLineExceedsLimit: false,
+    ...max,
+  } satisfies TruncationResult;
+}
+
+/** Keeps whole lines from the start; never a partial line. */
+export function truncateHead(content: string, options: TruncationOptions = {}): TruncationResult {
+  const max = limits(options);
+  const totalBytes = utf8ByteLength(content);
+  const lines = content.split("\n");
+  const totalLines = lines.length;
+  if (totalLines <= max.maxLines && totalBytes <= max.maxBytes)
+    return untouched(content, totalLines, totalBytes, max);
+
+  const base = { truncated: true, totalLines, totalBytes, lastLinePartial: false, ...max };
+  if (utf8ByteLength(lines[0]) > max.maxBytes) {
+    return {
+      ...base,
+      content: "",
+      truncatedBy: "bytes",
+      outputLines: 0,
+      outputBytes: 0,
+      firstLineExceedsLimit: true,
+    };
+  }
+  let kept = 0;
+  let bytes = 0;
+  let truncatedBy: "lines" | "bytes" = "lines";
+  for (; kept < lines.length && kept < max.maxLines; kept++) {
+    const cost = utf8ByteLength(lines[kept]) + (kept > 0 ? 1 : 0);
+    if (bytes + cost > max.maxBytes) {
+      truncatedBy = "bytes";
+      break;
+    }
+    bytes += cost;
+  }
+  const output = lines.slice(0, kept).join("\n");
+  return {
+    ...base,
+    content: output,
+    truncatedBy,
+    outputLines: kept,
+    outputBytes: utf8ByteLength(output),
+    firstLineExceedsLimit: false,
+  };
+}
+
+/**
+ * Keeps whole lines from the end. When the last line alone is over the byte limit, keeps its last
+ * bytes (moved forward to a character boundary) and sets `lastLinePartial`.
+ */
+export function truncateTail(content: string, options: TruncationOptions = {}): TruncationResult {
+  const max = limits(options);
+  const totalBytes = utf8ByteLength(content);
+  const lines = content.split("\n");
+  const totalLines = lines.length;
+  if (totalLines <= max.maxLines && totalBytes <= max.maxBytes)
+    return untouched(content, totalLines, totalBytes, max);
+
+  const base = { truncated: true, totalLines, totalBytes, firstLineExceedsLimit: false, ...max };
+  const kept: string[] = [];
+  let bytes = 0;
+  let truncatedBy: "lines" | "bytes" = "lines";
+  let lastLinePartial = false;
+  for (let i = lines.length - 1; i >= 0 && kept.length < max.maxLines; i--) {
+    const cost = utf8ByteLength(lines[i]) + (kept.length > 0 ? 1 : 0);
+    if (bytes + cost > max.maxBytes) {
+      truncatedBy = "bytes";
+      if (kept.length === 0) {
+        kept.unshift(tailBytes(lines[i], max.maxBytes));
+        bytes = utf8ByteLength(kept[0]);
+        lastLinePartial = true;
+      }
+      break;
+    }
+    kept.unshift(lines[i]);
+    bytes += cost;
+  }
+  const output = kept.join("\n");
+  return {
+    ...base,
+    content: output,
+    truncatedBy,
+    outputLines: kept.length,
+    outputBytes: utf8ByteLength(output),
+    lastLinePartial,
+  };
+}
+
+/** The last `maxBytes` bytes of a line, starting at a UTF-8 character boundary. */
+function tailBytes(line: string, maxBytes: number): string {
+  const bytes = utf8Encode(line);
+  let start = Math.max(0, bytes.length - maxBytes);
+  while (start < bytes.length && (bytes[start] & 0xc0) === 0x80) start++;
+  return utf8Decode(bytes.subarray(start));
+}
+
+/** Cuts a line longer than `maxChars` UTF-16 units and marks it. */
+export function truncateLine(
+  line: string,
+  maxChars: number = GREP_MAX_LINE_LENGTH,
+): { text: string; wasTruncated: boolean } {
+  if (line.length <= maxChars) return { text: line, wasTruncated: false };
+  return { text: `${line.slice(0, maxChars)}... [truncated]`, wasTruncated: true };
+}
