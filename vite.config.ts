@@ -21,6 +21,8 @@ export default defineConfig({
   plugins: [react(), nodeBuiltinGate()],
   resolve: { alias: [...layerAliases, ...browserAliases] },
   worker: { format: "es", plugins: () => [nodeBuiltinGate()] },
+  // Pre-bundle what the worker imports late, so the dev server does not reload the page on first use.
+  optimizeDeps: { include: ["memfs", "typebox", "typebox/value", "typebox/compile", "picomatch", "ignore", "diff", "re2js"] },
   build: { target: "es2022", sourcemap: true, chunkSizeWarningLimit: 2000 },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },
