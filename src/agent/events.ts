@@ -1,8 +1,17 @@
 /**
- * The session's event stream. pi-agent-core's AgentEvent union keeps its names and fields (the agent
- * layer adds those); the playground's own events cover what pi does not announce. Every event is plain
- * JSON with a sequence number and a timestamp, so a run can be exported and replayed.
+ * The session's event stream. pi-agent-core 0.73.1's AgentEvent union (`dist/types.d.ts`) keeps its
+ * names and fields; the playground's own events cover what pi does not announce: the stages of each
+ * call, the per-file mutation queue, file changes, prompt and tool-set changes, the backend, scenarios.
+ * Every event is plain JSON with a sequence number and a timestamp, so a run can be exported and replayed.
  */
+import type {
+  RuleLine,
+  SystemPromptPatch,
+  SystemPromptSections,
+  ToolDeclaration,
+} from "@core/system-prompt/types";
+import type { AgentToolResult } from "@core/tools/types";
+import type { AgentMessage, AssistantMessage, AssistantMessageEvent, ToolResultMessage } from "./messages";
 
 export interface EventStamp {
   /** 1, 2, 3, … in emission order within one session */
@@ -10,6 +19,227 @@ export interface EventStamp {
   /** milliseconds since the epoch */
   ts: number;
 }
+
+// ---- pi-agent-core's AgentEvent, names and fields unchanged -------------------------------------------
+
+export type AgentEvent =
+  | { type: "agent_start" }
+  /** the messages new in this run, prompts included */
+  | { type: "agent_end"; messages: AgentMessage[] }
+  | { type: "turn_start" }
+  | { type: "turn_end"; message: AgentMessage; toolResults: ToolResultMessage[] }
+  | { type: "message_start"; message: AgentMessage }
+  | { type: "message_update"; message: AgentMessage; assistantMessageEvent: AssistantMessageEvent }
+  | { type: "message_end"; message: AgentMessage }
+  /** `args` are the raw arguments, before prepareArguments and validation */
+  | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown }
+  | {
+      type: "tool_execution_update";
+      toolCallId: string;
+      toolName: string;
+      args: unknown;
+      partialResult: unknown;
+    }
+  | {
+      type: "tool_execution_end";
+      toolCallId: string;
+      toolName: string;
+      result: AgentToolResult;
+      isError: boolean;
+    };
+
+export type AgentEventType = AgentEvent["type"];
+
+// ---- the pipeline of one call -------------------------------------------------------------------------
+
+interface CallRef {
+  toolCallId: string;
+  toolName: string;
+}
+
+/** Found and passed through prepareArguments (`changed` when the shim rewrote the arguments). */
+export interface CallPreparedEvent extends CallRef {
+  type: "call_prepared";
+  args: unknown;
+  changed: boolean;
+  durationMs: number;
+}
+
+/** Passed validation; `coerced` when pi-ai's Value.Convert changed the arguments (e.g. "5" → 5). */
+export interface CallValidatedEvent extends CallRef {
+  type: "call_validated";
+  args: unknown;
+  coerced: boolean;
+  durationMs: number;
+}
+
+export type RejectStage = "lookup" | "prepare" | "validate" | "before_hook";
+
+/** Answered at once with an error result: unknown tool, a prepareArguments throw, invalid arguments. */
+export interface CallRejectedEvent extends CallRef {
+  type: "call_rejected";
+  stage: RejectStage;
+  /** the model-facing error text, exactly as the result carries it */
+  error: string;
+  durationMs: number;
+}
+
+/** The before-hook said no. `reason` is the result text (pi's default when the hook gave none). */
+export interface CallBlockedEvent extends CallRef {
+  type: "call_blocked";
+  reason: string;
+  durationMs: number;
+}
+
+/** execute() is about to run. `waitedMs`: time since preparation ended (parallel calls wait for the batch). */
+export interface CallExecutingEvent extends CallRef {
+  type: "call_executing";
+  args: unknown;
+  mode: "parallel" | "sequential";
+  /** time spent in the before-hook, or null when there is none */
+  beforeHookMs: number | null;
+  waitedMs: number;
+}
+
+/** The call's final outcome, after the after-hook. */
+export interface CallDoneEvent extends CallRef {
+  type: "call_done";
+  isError: boolean;
+  /** execute threw (the result text is the thrown message) */
+  threw: boolean;
+  terminate: boolean;
+  /** fields the after-hook replaced (content, details, isError, terminate); empty when none */
+  overridden: string[];
+  executeMs: number;
+  /** time in the after-hook, or null when there is none */
+  afterHookMs: number | null;
+  /** from tool_execution_start to here */
+  totalMs: number;
+}
+
+export type CallStageEvent =
+  | CallPreparedEvent
+  | CallValidatedEvent
+  | CallRejectedEvent
+  | CallBlockedEvent
+  | CallExecutingEvent
+  | CallDoneEvent;
+
+/** How a batch of calls from one assistant message will run, and why. */
+export interface BatchStartEvent {
+  type: "batch_start";
+  toolCallIds: string[];
+  mode: "parallel" | "sequential";
+  /** "config" | "tool:<name>" (a sequential tool) | "default" */
+  reason: string;
+}
+
+export interface BatchEndEvent {
+  type: "batch_end";
+  toolCallIds: string[];
+  /** true only when every result asked for it */
+  terminate: boolean;
+}
+
+// ---- the per-file mutation queue ----------------------------------------------------------------------
+
+interface QueueRef {
+  /** absolute path the queue is keyed on */
+  path: string;
+  /** the call holding or waiting, when the session could tell */
+  toolCallId?: string;
+}
+
+export interface QueueWaitEvent extends QueueRef {
+  type: "queue_wait";
+  /** how many are ahead in the queue for this file */
+  ahead: number;
+}
+export interface QueueAcquireEvent extends QueueRef {
+  type: "queue_acquire";
+  waitedMs: number;
+}
+export interface QueueReleaseEvent extends QueueRef {
+  type: "queue_release";
+  heldMs: number;
+}
+
+// ---- workspace, prompt, tools, backend ----------------------------------------------------------------
+
+/** A change in the workspace's file system; `source` says who made it. */
+export interface FileChangedEvent {
+  type: "file_changed";
+  change: "create" | "delete" | "modify" | "move";
+  /** workspace-relative path */
+  path: string;
+  oldPath?: string;
+  source: "tool" | "editor" | "reset";
+  /** the call running when it happened (when only one was) */
+  toolCallId?: string;
+}
+
+/** The workspace was replaced (init, reset to a preset, a scenario's own files). */
+export interface WorkspaceResetEvent {
+  type: "workspace_reset";
+  preset: string;
+  cwd: string;
+  files: string[];
+}
+
+export interface PromptSectionView {
+  name: string;
+  /** as it goes into the prompt (tagged, except preamble) */
+  text: string;
+  chars: number;
+}
+
+/**
+ * The system prompt changed (or was first built: `patch` holds every section). `update` is what
+ * `renderSystemMessageUpdate` would tell a provider that accepts system messages mid-conversation.
+ */
+export interface PromptSectionsChangedEvent {
+  type: "prompt_sections_changed";
+  reason: "init" | "tools" | "workspace" | "custom";
+  sections: PromptSectionView[];
+  patch: SystemPromptPatch;
+  update: string;
+  rules: RuleLine[];
+  rendered: string;
+  /** full section map, for consumers that want it keyed */
+  byName: SystemPromptSections;
+}
+
+export type ToolState = "active" | "hidden" | "off";
+
+/** One row of the dispatch table. */
+export interface ToolRow {
+  name: string;
+  label: string;
+  description: string;
+  parameters: unknown;
+  promptSnippet?: string;
+  promptGuidelines?: string[];
+  executionMode?: "sequential" | "parallel";
+  state: ToolState;
+  /** which Operations backend the tool's closure holds */
+  backend: string;
+}
+
+/** The tool set changed: the dispatch table and the declarations the next request will carry. */
+export interface ToolSetChangedEvent {
+  type: "tool_set_changed";
+  tools: ToolRow[];
+  added: ToolDeclaration[];
+  removed: string[];
+}
+
+export interface BackendChangedEvent {
+  type: "backend_changed";
+  backend: string;
+  cwd: string;
+}
+
+// ---- session, scenarios, answers to commands ---------------------------------------------------------
 
 /** The session is up and holds a workspace on a backend. */
 export interface SessionReadyEvent {
@@ -23,17 +253,118 @@ export interface SessionReadyEvent {
 export interface SessionErrorEvent {
   type: "session_error";
   message: string;
+  /** the command's id, when it carried one */
+  commandId?: string;
 }
 
-export type PlaygroundEvent = SessionReadyEvent | SessionErrorEvent;
+export interface ScenarioLoadedEvent {
+  type: "scenario_loaded";
+  title: string;
+  description: string;
+  steps: Array<{ kind: "user" | "assistant" | "tools"; summary: string }>;
+}
 
-export type SessionEventBody = PlaygroundEvent;
+export type ScenarioStatus = "ready" | "playing" | "paused" | "done";
+
+/** The player moved: `next` is the index of the step it will take next. */
+export interface ScenarioStateEvent {
+  type: "scenario_state";
+  status: ScenarioStatus;
+  next: number;
+  total: number;
+  speed: number;
+}
+
+/** A scenario step was taken. */
+export interface ScenarioStepEvent {
+  type: "scenario_step";
+  index: number;
+  kind: "user" | "assistant" | "tools";
+}
+
+/** A model request was answered by a driver (scripted, manual): what it was given and what it replied. */
+export interface DriverRequestEvent {
+  type: "driver_request";
+  driver: "scripted" | "manual";
+  /** index of the scenario step used, or null for the synthetic aborted reply */
+  step: number | null;
+  messages: number;
+  tools: string[];
+  stopReason: AssistantMessage["stopReason"];
+}
+
+/** The run was asked to stop (Esc, or a scenario's abortAfterMs). */
+export interface AbortRequestedEvent {
+  type: "abort_requested";
+  source: "user" | "scenario";
+}
+
+export interface FileContentEvent {
+  type: "file_content";
+  path: string;
+  /** utf8 text, or null when the file is binary (then `base64` holds it) */
+  text: string | null;
+  base64?: string;
+  commandId?: string;
+}
+
+export interface EventsExportedEvent {
+  type: "events_exported";
+  /** JSON Lines, one event per line, everything emitted before this event */
+  jsonl: string;
+  count: number;
+  commandId?: string;
+}
+
+export type PlaygroundEvent =
+  | CallStageEvent
+  | BatchStartEvent
+  | BatchEndEvent
+  | QueueWaitEvent
+  | QueueAcquireEvent
+  | QueueReleaseEvent
+  | FileChangedEvent
+  | WorkspaceResetEvent
+  | PromptSectionsChangedEvent
+  | ToolSetChangedEvent
+  | BackendChangedEvent
+  | SessionReadyEvent
+  | SessionErrorEvent
+  | ScenarioLoadedEvent
+  | ScenarioStateEvent
+  | ScenarioStepEvent
+  | DriverRequestEvent
+  | AbortRequestedEvent
+  | FileContentEvent
+  | EventsExportedEvent;
+
+export type SessionEventBody = AgentEvent | PlaygroundEvent;
 export type SessionEvent = SessionEventBody & EventStamp;
+export type SessionEventType = SessionEventBody["type"];
+export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;
+
+export const PI_EVENT_TYPES: readonly AgentEventType[] = [
+  "agent_start",
+  "agent_end",
+  "turn_start",
+  "turn_end",
+  "message_start",
+  "message_update",
+  "message_end",
+  "tool_execution_start",
+  "tool_execution_update",
+  "tool_execution_end",
+];
+
+export function isPiEvent(event: { type: string }): event is AgentEvent {
+  return (PI_EVENT_TYPES as readonly string[]).includes(event.type);
+}
 
 export type EventSink = (event: SessionEvent) => void;
+export type Emit = (body: SessionEventBody) => SessionEvent;
 
 /** Stamps events with seq and time and hands a JSON-safe copy to the sink. */
-export function createEventEmitter(sink: EventSink, now: () => number = Date.now) {
+export function createEventEmitter(sink: EventSink, now: () => number = Date.now): Emit {
   let seq = 0;
   return (body: SessionEventBody): SessionEvent => {
     // Serialise at emission: pi mutates some objects after emitting them (edit's prepareArguments
@@ -42,4 +373,54 @@ export function createEventEmitter(sink: EventSink, now: () => number = Date.now
     sink(event);
     return event;
   };
+}
+
+// ---- export and replay --------------------------------------------------------------------------------
+
+/** One event per line: the export format. */
+export function exportEvents(events: readonly SessionEvent[]): string {
+  return events.map((e) => JSON.stringify(e)).join("\n");
+}
+
+/** Reads an export back; blank lines are skipped, a malformed line throws naming its number. */
+export function parseEventLog(jsonl: string): SessionEvent[] {
+  const events: SessionEvent[] = [];
+  jsonl.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new Error(`Line ${i + 1} is not JSON`);
+    }
+    const e = value as Partial<SessionEvent>;
+    if (typeof e?.type !== "string" || typeof e.seq !== "number" || typeof e.ts !== "number")
+      throw new Error(`Line ${i + 1} is not an event (needs type, seq and ts)`);
+    events.push(e as SessionEvent);
+  });
+  return events;
+}
+
+/**
+ * Feeds recorded events to a sink as they happened: immediately (speed 0 or Infinity) or paced by their
+ * timestamps divided by `speed`. Resolves when done; `signal` stops it early.
+ */
+export async function replayEvents(
+  events: readonly SessionEvent[],
+  sink: EventSink,
+  options: { speed?: number; signal?: AbortSignal; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<number> {
+  const speed = options.speed ?? 0;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  let delivered = 0;
+  for (let i = 0; i < events.length; i++) {
+    if (options.signal?.aborted) break;
+    if (i > 0 && speed > 0 && Number.isFinite(speed)) {
+      const gap = Math.max(0, events[i].ts - events[i - 1].ts) / speed;
+      if (gap > 0) await sleep(gap);
+    }
+    sink(events[i]);
+    delivered++;
+  }
+  return delivered;
 }
