@@ -1,0 +1,205 @@
+/**
+ * Collects a command's streamed output with bounded memory, as pi 0.73.1's
+ * `dist/core/tools/output-accumulator.js` does for bash (contract §1.3): raw byte chunks are decoded with a
+ * streaming UTF-8 decoder (a character split across chunks survives), only a decoded tail is kept for
+ * snapshots, the line and byte counters cover the whole stream, and a full-output log is opened as soon as
+ * the output passes a limit, starting with the bytes seen before it was opened.
+ *
+ * Deviations from pi:
+ * - There is no OS temp folder: the log is written through injected `OutputLogOperations` (the memfs
+ *   backend puts it in the volume's /tmp, where read and bash can open it). Its name is pi's
+ *   (`<prefix>-<16 hex>.log`).
+ * - Appends are queued promises instead of a Node write stream; `close()` waits for them and reports the
+ *   first write error, as pi's `closeTempFile()` rejects on a stream error.
+ */
+import { utf8ByteLength, utf8Encode } from "./bytes";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, type TruncationResult, truncateTail } from "./truncate";
+
+/** Where full-output logs go; pi writes them with fs.createWriteStream into os.tmpdir(). */
+export interface OutputLogOperations {
+  /** Absolute folder for the logs (pi: os.tmpdir()). */
+  readonly tempDir: string;
+  /** Appends bytes to the file, creating it (and the folder) when missing. */
+  appendFile(absolutePath: string, data: Uint8Array): void | Promise<void>;
+}
+
+export interface OutputAccumulatorOptions {
+  maxLines?: number;
+  maxBytes?: number;
+  /** `pi-bash` for the bash tool; pi's default is `pi-output`. */
+  tempFilePrefix?: string;
+  logOperations: OutputLogOperations;
+}
+
+export interface OutputSnapshot {
+  /** The kept tail (whole lines, or the end of one overlong last line). */
+  content: string;
+  /** truncateTail's result with the totals of the whole stream written over it. */
+  truncation: TruncationResult;
+  /** Set once the full-output log exists. */
+  fullOutputPath?: string;
+}
+
+/** `<dir>/<prefix>-<16 hex>.log`, 8 random bytes as pi draws them. */
+export function makeLogPath(dir: string, prefix: string): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  let hex = "";
+  for (const b of bytes) hex += b.toString(16).padStart(2, "0");
+  return `${dir.replace(/\/+$/, "")}/${prefix}-${hex}.log`;
+}
+
+export class OutputAccumulator {
+  readonly maxLines: number;
+  readonly maxBytes: number;
+  /** The tail kept for snapshots; trimmed back to this once it grows past twice as much. */
+  private readonly rollingBytes: number;
+  private readonly prefix: string;
+  private readonly log: OutputLogOperations;
+  private readonly decoder = new TextDecoder("utf-8");
+  private pending: Uint8Array[] = [];
+  private tail = "";
+  private tailBytes = 0;
+  /** False once a trim cut the tail mid-line: that partial first line is left out of snapshots. */
+  private tailAtLineStart = true;
+  private rawBytes = 0;
+  private decodedBytes = 0;
+  private lines = 1;
+  private lastLineBytes = 0;
+  private done = false;
+  private logPath: string | undefined;
+  private writes: Promise<void> = Promise.resolve();
+  private writeError: unknown;
+
+  constructor(options: OutputAccumulatorOptions) {
+    this.maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.rollingBytes = Math.max(this.maxBytes * 2, 1);
+    this.prefix = options.tempFilePrefix ?? "pi-output";
+    this.log = options.logOperations;
+  }
+
+  append(data: Uint8Array): void {
+    if (this.done) throw new Error("Cannot append to a finished output accumulator");
+    this.rawBytes += data.length;
+    this.addText(this.decoder.decode(data, { stream: true }));
+    if (this.logPath !== undefined || this.overLimits()) {
+      this.openLog();
+      this.write(data);
+    } else if (data.length > 0) this.pending.push(data);
+  }
+
+  /** Flushes the decoder (a dangling partial character becomes U+FFFD). */
+  finish(): void {
+    if (this.done) return;
+    this.done = true;
+    this.addText(this.decoder.decode());
+    if (this.overLimits()) this.openLog();
+  }
+
+  snapshot(options: { persistIfTruncated?: boolean } = {}): OutputSnapshot {
+    const tail = truncateTail(this.snapshotText(), { maxLines: this.maxLines, maxBytes: this.maxBytes });
+    const truncated = this.lines > this.maxLines || this.decodedBytes > this.maxBytes;
+    const truncatedBy = !truncated
+      ? null
+      : (tail.truncatedBy ?? (this.decodedBytes > this.maxBytes ? "bytes" : "lines"));
+    const truncation: TruncationResult = {
+      ...tail,
+      truncated,
+      truncatedBy,
+      totalLines: this.lines,
+      totalBytes: this.decodedBytes,
+      maxLines: this.maxLines,
+      maxBytes: this.maxBytes,
+    };
+    if (options.persistIfTruncated && truncated) this.openLog();
+    return { content: truncation.content, truncation, fullOutputPath: this.logPath };
+  }
+
+  /** UTF-8 bytes of the stream's current (last) line. */
+  getLastLineBytes(): number {
+    return this.lastLineBytes;
+  }
+
+  /** Waits for every queued write of the log; rejects with the first write error. */
+  async close(): Promise<void> {
+    await this.writes;
+    if (this.writeError !== undefined) throw this.writeError;
+  }
+
+  private overLimits(): boolean {
+    return this.rawBytes > this.maxBytes || this.decodedBytes > this.maxBytes || this.lines > this.maxLines;
+  }
+
+  private addText(text: string): void {
+    if (text.length === 0) return;
+    const bytes = utf8ByteLength(text);
+    this.decodedBytes += bytes;
+    this.tail += text;
+    this.tailBytes += bytes;
+    if (this.tailBytes > this.rollingBytes * 2) this.trimTail();
+    let count = 0;
+    let last = -1;
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
+      count++;
+      last = i;
+    }
+    if (count === 0) this.lastLineBytes += bytes;
+    else {
+      this.lines += count;
+      this.lastLineBytes = last === text.length - 1 ? 0 : utf8ByteLength(text.slice(last + 1));
+    }
+  }
+
+  /** Keeps the last `rollingBytes` bytes, starting on a character boundary. */
+  private trimTail(): void {
+    // Every UTF-16 unit is at least one byte, so the last rollingBytes units hold enough bytes: encoding
+    // only those keeps a 5 MB burst from being encoded whole. Back off a low surrogate so no pair is split.
+    let from = Math.max(0, this.tail.length - this.rollingBytes);
+    if (from > 0 && isLowSurrogate(this.tail.charCodeAt(from))) from--;
+    const cutBefore = from > 0 ? this.tail.charCodeAt(from - 1) : -1;
+    const encoded = utf8Encode(this.tail.slice(from));
+    if (encoded.length <= this.rollingBytes) {
+      if (from > 0) this.tailAtLineStart = cutBefore === 0x0a;
+      this.tail = this.tail.slice(from);
+      this.tailBytes = encoded.length;
+      return;
+    }
+    let start = encoded.length - this.rollingBytes;
+    while (start < encoded.length && (encoded[start] & 0xc0) === 0x80) start++;
+    this.tailAtLineStart = encoded[start - 1] === 0x0a;
+    const kept = encoded.subarray(start);
+    this.tail = new TextDecoder("utf-8").decode(kept);
+    this.tailBytes = kept.length;
+  }
+
+  private snapshotText(): string {
+    if (this.tailAtLineStart) return this.tail;
+    const newline = this.tail.indexOf("\n");
+    return newline === -1 ? this.tail : this.tail.slice(newline + 1);
+  }
+
+  private openLog(): void {
+    if (this.logPath !== undefined) return;
+    this.logPath = makeLogPath(this.log.tempDir, this.prefix);
+    const earlier = this.pending;
+    this.pending = [];
+    for (const chunk of earlier) this.write(chunk);
+  }
+
+  private write(data: Uint8Array): void {
+    const path = this.logPath as string;
+    this.writes = this.writes.then(async () => {
+      if (this.writeError !== undefined) return;
+      try {
+        await this.log.appendFile(path, data);
+      } catch (error) {
+        this.writeError = error;
+      }
+    });
+  }
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
