@@ -1,0 +1,145 @@
+/**
+ * The turn loop, as pi-agent-core 0.73.1 runs it (`dist/agent-loop.js` runAgentLoop / runLoop /
+ * streamAssistantResponse): the prompts are announced, then each turn asks the driver for an assistant
+ * message, runs its tool calls (unless it stopped with "error" or "aborted"), and goes back to the model
+ * until a turn has no tool calls or the batch terminates. "length" gets no special handling.
+ *
+ * Deviations from pi: a Driver replaces pi-ai's stream function (no model, key or convertToLlm: the
+ * driver sees the whole transcript, system messages included); a thrown driver becomes the Agent class's
+ * synthetic failure message (`agent_end` alone), which pi does one level up, in `Agent`.
+ */
+import type { AgentMessage, AssistantMessage } from "./messages";
+import { EMPTY_USAGE } from "./messages";
+import { executeToolCalls } from "./pipeline";
+import type { AgentContext, Driver, LoopConfig, LoopEmit } from "./types";
+
+/** Runs one agent run; returns the run's new messages (prompts included), as agent_end carries them. */
+export async function runAgentLoop(
+  prompts: AgentMessage[],
+  context: AgentContext,
+  config: LoopConfig,
+  emit: LoopEmit,
+  signal: AbortSignal | undefined,
+  driver: Driver,
+): Promise<AgentMessage[]> {
+  const newMessages: AgentMessage[] = [...prompts];
+  const ctx: AgentContext = { ...context, messages: [...context.messages, ...prompts] };
+  try {
+    await emit({ type: "agent_start" });
+    await emit({ type: "turn_start" });
+    for (const message of prompts) {
+      await emit({ type: "message_start", message });
+      await emit({ type: "message_end", message });
+    }
+    await turns(ctx, newMessages, config, signal, emit, driver);
+  } catch (error) {
+    const failure = failureMessage(error, signal?.aborted === true);
+    newMessages.push(failure);
+    await emit({ type: "agent_end", messages: [failure] });
+  }
+  return newMessages;
+}
+
+function failureMessage(error: unknown, aborted: boolean): AssistantMessage {
+  return {
+    role: "assistant",
+    content: [{ type: "text", text: "" }],
+    api: "unknown",
+    provider: "unknown",
+    model: "unknown",
+    usage: EMPTY_USAGE,
+    stopReason: aborted ? "aborted" : "error",
+    errorMessage: error instanceof Error ? error.message : String(error),
+    timestamp: Date.now(),
+  };
+}
+
+async function turns(
+  ctx: AgentContext,
+  newMessages: AgentMessage[],
+  config: LoopConfig,
+  signal: AbortSignal | undefined,
+  emit: LoopEmit,
+  driver: Driver,
+) {
+  let first = true;
+  let pending = (await config.getSteeringMessages?.()) ?? [];
+  for (;;) {
+    let moreToolCalls = true;
+    while (moreToolCalls || pending.length > 0) {
+      if (!first) await emit({ type: "turn_start" });
+      first = false;
+      for (const message of pending) {
+        await emit({ type: "message_start", message });
+        await emit({ type: "message_end", message });
+        ctx.messages.push(message);
+        newMessages.push(message);
+      }
+      pending = [];
+
+      const message = await ask(ctx, signal, emit, driver);
+      newMessages.push(message);
+      if (message.stopReason === "error" || message.stopReason === "aborted") {
+        await emit({ type: "turn_end", message, toolResults: [] });
+        await emit({ type: "agent_end", messages: newMessages });
+        return;
+      }
+      const hasCalls = message.content.some((c) => c.type === "toolCall");
+      moreToolCalls = false;
+      const toolResults = [];
+      if (hasCalls) {
+        const batch = await executeToolCalls(ctx, message, config, signal, emit);
+        toolResults.push(...batch.messages);
+        moreToolCalls = !batch.terminate;
+        ctx.messages.push(...batch.messages);
+        newMessages.push(...batch.messages);
+      }
+      await emit({ type: "turn_end", message, toolResults });
+      if (config.shouldStopAfterTurn?.({ message, toolResults })) {
+        await emit({ type: "agent_end", messages: newMessages });
+        return;
+      }
+      pending = (await config.getSteeringMessages?.()) ?? [];
+    }
+    const followUps = (await config.getFollowUpMessages?.()) ?? [];
+    if (followUps.length === 0) break;
+    pending = followUps;
+  }
+  await emit({ type: "agent_end", messages: newMessages });
+}
+
+/** One model request: stream the driver's events into pi's message_start / update / end. */
+async function ask(
+  ctx: AgentContext,
+  signal: AbortSignal | undefined,
+  emit: LoopEmit,
+  driver: Driver,
+): Promise<AssistantMessage> {
+  const stream = await driver(
+    { systemPrompt: ctx.systemPrompt, messages: ctx.messages, tools: ctx.tools },
+    signal,
+  );
+  let started = false;
+  let final: AssistantMessage | undefined;
+  for await (const event of stream) {
+    if (event.type === "start") {
+      started = true;
+      ctx.messages.push(event.partial);
+      await emit({ type: "message_start", message: { ...event.partial } });
+    } else if (event.type === "done" || event.type === "error") {
+      final = event.type === "done" ? event.message : event.error;
+      break;
+    } else if (started) {
+      ctx.messages[ctx.messages.length - 1] = event.partial;
+      await emit({ type: "message_update", assistantMessageEvent: event, message: { ...event.partial } });
+    }
+  }
+  if (!final) throw new Error("The driver's stream ended without a final message");
+  if (started) ctx.messages[ctx.messages.length - 1] = final;
+  else {
+    ctx.messages.push(final);
+    await emit({ type: "message_start", message: { ...final } });
+  }
+  await emit({ type: "message_end", message: final });
+  return final;
+}

@@ -1,0 +1,68 @@
+/**
+ * The loop's configuration and hooks, shaped as pi-agent-core 0.73.1's (`dist/types.d.ts`
+ * AgentLoopConfig, BeforeToolCallContext, AfterToolCallContext). Only the parts a tool call needs.
+ */
+import type { AgentToolResult, AnyAgentTool, ImageContent, TextContent } from "@core/tools/types";
+import type { SessionEventBody } from "./events";
+import type { AgentMessage, AssistantMessage, AssistantMessageEvent, ToolCall } from "./messages";
+
+export interface AgentContext {
+  systemPrompt: string;
+  messages: AgentMessage[];
+  /** the executable tools (declared and hidden) */
+  tools: AnyAgentTool[];
+}
+
+export interface BeforeToolCallResult {
+  block?: boolean;
+  reason?: string;
+}
+
+export interface AfterToolCallResult {
+  content?: (TextContent | ImageContent)[];
+  details?: unknown;
+  isError?: boolean;
+  terminate?: boolean;
+}
+
+export interface BeforeToolCallContext {
+  assistantMessage: AssistantMessage;
+  /** the raw call, as the model sent it */
+  toolCall: ToolCall;
+  /** the validated arguments: mutating them changes what executes, as in pi */
+  args: unknown;
+  context: AgentContext;
+}
+
+export interface AfterToolCallContext extends BeforeToolCallContext {
+  result: AgentToolResult;
+  isError: boolean;
+}
+
+/** Events are awaited one by one, as pi awaits its listeners. */
+export type LoopEmit = (event: SessionEventBody) => void | Promise<void>;
+
+/** Turns a conversation into the next assistant message, streamed as pi-ai's events. */
+export type Driver = (
+  request: { systemPrompt: string; messages: AgentMessage[]; tools: AnyAgentTool[] },
+  signal: AbortSignal | undefined,
+) => AsyncIterable<AssistantMessageEvent> | Promise<AsyncIterable<AssistantMessageEvent>>;
+
+export interface LoopConfig {
+  /** "parallel" unless set, as in pi */
+  toolExecution?: "parallel" | "sequential";
+  beforeToolCall?: (
+    ctx: BeforeToolCallContext,
+    signal?: AbortSignal,
+  ) => Promise<BeforeToolCallResult | undefined>;
+  afterToolCall?: (
+    ctx: AfterToolCallContext,
+    signal?: AbortSignal,
+  ) => Promise<AfterToolCallResult | undefined>;
+  /** pi's low-level stop check after each turn (the manual driver stops after one) */
+  shouldStopAfterTurn?: (turn: { message: AssistantMessage; toolResults: unknown[] }) => boolean;
+  getSteeringMessages?: () => Promise<AgentMessage[]>;
+  getFollowUpMessages?: () => Promise<AgentMessage[]>;
+  /** a monotonic clock in ms for the stage durations (performance.now by default) */
+  clock?: () => number;
+}
