@@ -1,0 +1,102 @@
+/**
+ * Loads just-bash on first use and lays out the file system bash sees:
+ *
+ *   /                 just-bash's own InMemoryFs: /bin and /usr/bin stubs, /dev/null, /proc, /home/user
+ *   <root>            the workspace's memfs folder (MemfsBashFs), e.g. /workspace
+ *   /tmp              the memfs volume's /tmp (MemfsBashFs): bash's full-output logs live here, so `read`
+ *                     and `bash` both open them by the path the notice shows, and they stay out of the
+ *                     workspace's file tree and snapshots (a worker restart forgets them, as a reboot
+ *                     empties /tmp)
+ *
+ * The module is fetched with a dynamic import so the ~350 KB (gzip) engine is its own chunk, never in the
+ * page's first bundle (bash-engine.md §4.3). One Bash instance per command: each exec starts a fresh shell
+ * anyway (§3.4), constructing one costs well under a millisecond, and it lets a command's timeout become
+ * the engine's own deadline (`maxExecutionTimeMs`), the one limit that stops a CPU-bound loop that never
+ * yields to the timer that would abort it.
+ */
+import type { Bash, BashOptions, IFileSystem } from "just-bash";
+import type { MemfsWorkspace } from "../workspace";
+import { MemfsBashFs } from "./memfs-bash-fs";
+
+type JustBash = typeof import("just-bash");
+type ExecutionLimits = NonNullable<BashOptions["executionLimits"]>;
+
+/** Commands of just-bash 3.4.2 that do not work in a browser (bash-engine.md §2.1): left out everywhere. */
+export const EXCLUDED_COMMANDS: readonly string[] = [
+  "sqlite3",
+  "python3",
+  "python",
+  "yq",
+  "xan",
+  "tar",
+].concat(
+  ["gzip", "gunzip", "zcat"], // registered in the browser build, but they need node:zlib
+);
+
+export const BASH_HOME = "/home/user";
+export const BASH_TEMP_DIR = "/tmp";
+
+/** What a command sees unless the caller passes its own env (which is merged over this). */
+export const DEFAULT_BASH_ENV: Readonly<Record<string, string>> = {
+  HOME: BASH_HOME,
+  PATH: "/usr/local/bin:/usr/bin:/bin",
+  TMPDIR: BASH_TEMP_DIR,
+  USER: "user",
+  SHELL: "/bin/bash",
+};
+
+export interface BashEngineOptions {
+  /**
+   * just-bash's Node-only defence-in-depth (compiled out of its browser build). Off by default: with the
+   * library default (on) it blocks `process.cwd()`, which memfs calls for every path, so every command
+   * touching the workspace fails in Node (tests, parity, bench). Pitfall 4, proved in a test.
+   */
+  defenseInDepth?: BashOptions["defenseInDepth"];
+  /** Merged over just-bash's `normal` profile; the limits stay on. */
+  executionLimits?: ExecutionLimits;
+}
+
+let loading: Promise<JustBash> | undefined;
+
+/** The engine module, fetched once. */
+export function loadJustBash(): Promise<JustBash> {
+  loading ??= import("just-bash");
+  return loading;
+}
+
+export interface BashEngine {
+  /** A fresh shell over the shared layout; `timeoutMs` becomes its execution deadline. */
+  shell(cwd: string, env: Record<string, string>, timeoutMs: number | undefined): Bash;
+}
+
+/** Builds the layout over `workspace` once the module is there. */
+export async function createBashEngine(
+  workspace: MemfsWorkspace,
+  options: BashEngineOptions = {},
+): Promise<BashEngine> {
+  const jb = await loadJustBash();
+  const root = workspace.root.replace(/\/+$/, "");
+  if (root === "")
+    throw new Error("The bash engine cannot mount a workspace at /: use a folder such as /workspace");
+  const defenseInDepth = options.defenseInDepth ?? false;
+  const base = new jb.InMemoryFs();
+  // A Bash over a bare InMemoryFs seeds it with /bin, /usr/bin, /dev, /proc, /home/user and /tmp.
+  new jb.Bash({ fs: base, defenseInDepth });
+  if (!workspace.fs.existsSync(BASH_TEMP_DIR)) workspace.fs.mkdirSync(BASH_TEMP_DIR, { recursive: true });
+  const mounts: { mountPoint: string; filesystem: IFileSystem }[] = [
+    { mountPoint: BASH_TEMP_DIR, filesystem: new MemfsBashFs(workspace.fs, BASH_TEMP_DIR) },
+  ];
+  // A workspace inside /tmp is already reachable through the /tmp mount (mounts may not nest).
+  if (root !== BASH_TEMP_DIR && !root.startsWith(`${BASH_TEMP_DIR}/`))
+    mounts.unshift({ mountPoint: root, filesystem: new MemfsBashFs(workspace.fs, root) });
+  const fs = new jb.MountableFs({ base, mounts });
+  const excluded = new Set(EXCLUDED_COMMANDS);
+  const commands = jb.getCommandNames().filter((name) => !excluded.has(name)) as BashOptions["commands"];
+  return {
+    shell(cwd, env, timeoutMs) {
+      const executionLimits: ExecutionLimits = { ...options.executionLimits };
+      if (timeoutMs !== undefined) executionLimits.maxExecutionTimeMs = timeoutMs;
+      return new jb.Bash({ fs, cwd, env, commands, executionLimits, defenseInDepth });
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * `BashOperations` on just-bash over the workspace's memfs volume (pi 0.73.1 `createLocalBashOperations`
+ * in `dist/core/tools/bash.js` is the model: same rejections, same cwd check).
+ *
+ * Deviations from pi, all forced by the engine (shared/research/bash-engine.md §3):
+ * - No streaming: just-bash hands over stdout and stderr when the command ends, so `onData` is called
+ *   then, stdout first and stderr second; their interleaving in time is lost
+ *   (`echo a; ls nope; echo b` gives `a b ls: …`, GNU bash `a ls: … b`). `streamsOutput` is false.
+ * - Abort and timeout: the engine checks the signal between statements and in `sleep`, and drops the
+ *   output of an interrupted command (so "Command aborted" usually has no output before it). A timeout is
+ *   also the engine's execution deadline, which stops even a loop that never yields. A CPU-bound loop
+ *   cannot see an abort until it yields or hits a limit (about 0.5–1 s for `while true; do :; done`);
+ *   the session worker is ended for that case.
+ * - Output that is not UTF-8 comes back from just-bash as one char per byte and is re-encoded as UTF-8,
+ *   where pi would show U+FFFD for the raw bytes.
+ */
+
+import type { OutputLogOperations } from "@core/output-accumulator";
+import type { BashExecOptions, BashOperations } from "@core/tools/bash";
+import type { MemfsWorkspace } from "../workspace";
+import {
+  BASH_TEMP_DIR,
+  type BashEngine,
+  type BashEngineOptions,
+  createBashEngine,
+  DEFAULT_BASH_ENV,
+  loadJustBash,
+} from "./engine";
+
+/** just-bash cannot stream: output arrives when the command ends. */
+export const BASH_STREAMS_OUTPUT = false;
+/** How long an aborted command may take to settle before exec rejects anyway. */
+export const ABORT_GRACE_MS = 100;
+
+export interface MemfsBashOperations extends BashOperations, OutputLogOperations {
+  readonly streamsOutput: boolean;
+  /** Fetches the engine and builds the layout now (e.g. in the background after start-up). */
+  preload(): Promise<void>;
+}
+
+export function createMemfsBashOperations(
+  workspace: MemfsWorkspace,
+  options: BashEngineOptions = {},
+): MemfsBashOperations {
+  let engine: Promise<BashEngine> | undefined;
+  const getEngine = () => {
+    engine ??= createBashEngine(workspace, options);
+    return engine;
+  };
+  const { fs } = workspace;
+
+  return {
+    streamsOutput: BASH_STREAMS_OUTPUT,
+    tempDir: BASH_TEMP_DIR,
+
+    async preload() {
+      await loadJustBash();
+      await getEngine();
+    },
+
+    appendFile(path, data) {
+      const parent = path.slice(0, path.lastIndexOf("/")) || "/";
+      if (!fs.existsSync(parent)) fs.mkdirSync(parent, { recursive: true });
+      fs.appendFileSync(path, data);
+    },
+
+    async exec(command, cwd, { onData, signal, timeout, env }: BashExecOptions) {
+      const ready = await getEngine();
+      if (!isDirectory(workspace, cwd))
+        throw new Error(`Working directory does not exist: ${cwd}\nCannot execute bash commands.`);
+      if (signal?.aborted) throw new Error("aborted");
+
+      const timeoutMs = timeout !== undefined && timeout > 0 ? timeout * 1000 : undefined;
+      const stop = new AbortController();
+      let timedOut = false;
+      const onAbort = () => stop.abort();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              timedOut = true;
+              stop.abort();
+            }, timeoutMs);
+      const started = Date.now();
+      try {
+        const shell = ready.shell(cwd, { ...DEFAULT_BASH_ENV, ...env }, timeoutMs);
+        const run = shell.exec(command, { signal: stop.signal }).then(
+          (r) => ({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }),
+          // An engine error that escaped exec() (research pitfall 2 was one): report it as a shell would.
+          (error: unknown) => ({ stdout: "", stderr: `bash: ${messageOf(error)}\n`, exitCode: 1 }),
+        );
+        const result = await settleOrGiveUp(run, stop.signal);
+        const interrupted = signal?.aborted || timedOut || isDeadline(result, timeoutMs, started);
+        if (result) {
+          const stderr = interrupted ? dropEngineNotice(result.stderr) : result.stderr;
+          if (result.stdout) onData(new TextEncoder().encode(result.stdout));
+          if (stderr) onData(new TextEncoder().encode(stderr));
+        }
+        if (signal?.aborted) throw new Error("aborted");
+        if (interrupted) throw new Error(`timeout:${timeout}`);
+        return { exitCode: result ? result.exitCode : null };
+      } finally {
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      }
+    },
+  };
+}
+
+type RunResult = { stdout: string; stderr: string; exitCode: number };
+
+/** The run's result, or undefined when it has not settled ABORT_GRACE_MS after an abort. */
+function settleOrGiveUp(run: Promise<RunResult>, stop: AbortSignal): Promise<RunResult | undefined> {
+  return new Promise((resolve) => {
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const giveUp = () => {
+      grace = setTimeout(() => resolve(undefined), ABORT_GRACE_MS);
+    };
+    if (stop.aborted) giveUp();
+    else stop.addEventListener("abort", giveUp, { once: true });
+    run.then((result) => {
+      if (grace !== undefined) clearTimeout(grace);
+      stop.removeEventListener("abort", giveUp);
+      resolve(result);
+    });
+  });
+}
+
+/** The engine's own deadline (the timeout) ended the run before our timer could fire. */
+function isDeadline(result: RunResult | undefined, timeoutMs: number | undefined, started: number): boolean {
+  return timeoutMs !== undefined && result?.exitCode === 124 && Date.now() - started >= timeoutMs;
+}
+
+// The engine's last stderr line on abort or deadline ("bash: execution aborted", "… execution deadline …");
+// pi shows its own status line instead.
+const ENGINE_NOTICE = /(^|\n)bash: [^\n]*(execution aborted|execution deadline)[^\n]*\n?$/;
+
+function dropEngineNotice(stderr: string): string {
+  return stderr.replace(ENGINE_NOTICE, "$1");
+}
+
+function isDirectory(workspace: MemfsWorkspace, path: string): boolean {
+  try {
+    return workspace.fs.statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
