@@ -1,0 +1,6 @@
+export * from "./discover";
+export * from "./patch";
+export * from "./sections";
+export * from "./skills";
+export * from "./types";
+export * from "./wire";
