@@ -1,0 +1,155 @@
+/**
+ * Finds the lines of a text that match a grep pattern, as rg does: a line matches when the pattern
+ * matches somewhere inside it (a match never spans a line break). Every regex runs on RE2 (re2js), whose
+ * time is linear in the input, so no pattern can hang the worker (`(a+)+$` included). Speed comes from
+ * doing as little as possible with it:
+ * - a literal search (`literal: true`, or a pattern with no regex syntax) never touches a regex engine
+ *   when case matters (`indexOf`), and uses V8's RegExp on the escaped text when it does not (a literal
+ *   cannot backtrack);
+ * - a regex with a literal every match must contain is only run on the lines holding that literal.
+ */
+import { RE2JS, RE2JSException, RE2JSSyntaxException } from "re2js";
+import {
+  isPlainLiteral,
+  newlineNotAllowed,
+  regexParseError,
+  requiredLiteral,
+  translateToRe2,
+} from "./rg-syntax";
+
+export interface LineMatcher {
+  /**
+   * The first line starting at or after `from` (itself a line start) that holds a match, as
+   * [start, end) offsets without the line break; undefined when there is none.
+   */
+  nextLine(text: string, from: number): [number, number] | undefined;
+}
+
+export interface MatcherOptions {
+  ignoreCase: boolean;
+  literal: boolean;
+}
+
+type Finder = (text: string, from: number) => number;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+/** Where the next occurrence of `literal` starts, or -1. */
+function literalFinder(literal: string, ignoreCase: boolean): Finder {
+  if (!ignoreCase || literal.toLowerCase() === literal.toUpperCase()) {
+    return (text, from) => text.indexOf(literal, from);
+  }
+  // `u` makes `i` use Unicode simple case folding, as Rust's regex does (K matches the Kelvin sign).
+  const re = new RegExp(escapeRegExp(literal), "giu");
+  return (text, from) => {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    return m ? m.index : -1;
+  };
+}
+
+function lineStart(text: string, at: number): number {
+  return at === 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
+}
+
+function lineEnd(text: string, at: number): number {
+  const i = text.indexOf("\n", at);
+  return i < 0 ? text.length : i;
+}
+
+function literalMatcher(find: Finder): LineMatcher {
+  return {
+    nextLine(text, from) {
+      const i = find(text, from);
+      if (i < 0) return undefined;
+      return [lineStart(text, i), lineEnd(text, i)];
+    },
+  };
+}
+
+function compileRe2(pattern: string, ignoreCase: boolean): RE2JS {
+  const translated = translateToRe2(pattern);
+  try {
+    return RE2JS.compile(translated, RE2JS.MULTILINE | (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0));
+  } catch (error) {
+    if (error instanceof RE2JSSyntaxException) {
+      const fragment = error.input ?? "";
+      const at = fragment ? pattern.indexOf(fragment) : -1;
+      throw regexParseError(pattern, rustMessage(error.error), at >= 0 ? at : undefined, fragment.length);
+    }
+    if (error instanceof RE2JSException) throw regexParseError(pattern, error.message);
+    throw error;
+  }
+}
+
+/** RE2's parse errors in the words of Rust's regex-syntax, which is what rg prints. */
+function rustMessage(re2Error: string): string {
+  const map: Record<string, string> = {
+    "missing closing )": "unclosed group",
+    "unexpected )": "unopened group",
+    "missing closing ]": "unclosed character class",
+    "missing argument to repetition operator": "repetition operator missing expression",
+    "invalid escape sequence": "unrecognized escape sequence",
+    "invalid character class range": "invalid character class range, the start must be <= the end",
+    "invalid repeat count": "invalid repetition count range, the start must be <= the end",
+    "trailing backslash at end of expression":
+      "incomplete escape sequence, reached end of pattern prematurely",
+    "invalid or unsupported Perl syntax": "unrecognized flag",
+  };
+  return map[re2Error] ?? re2Error;
+}
+
+function re2Matcher(re: RE2JS, prefilter: Finder | undefined): LineMatcher {
+  const matchesLine = (line: string) => re.matcher(line).find();
+  if (prefilter) {
+    return {
+      nextLine(text, from) {
+        let pos = from;
+        while (pos <= text.length) {
+          const i = prefilter(text, pos);
+          if (i < 0) return undefined;
+          const start = lineStart(text, i);
+          const end = lineEnd(text, i);
+          if (matchesLine(text.slice(start, end))) return [start, end];
+          pos = end + 1;
+        }
+        return undefined;
+      },
+    };
+  }
+  let lastText: string | undefined;
+  let matcher: ReturnType<RE2JS["matcher"]> | undefined;
+  return {
+    nextLine(text, from) {
+      if (text !== lastText || !matcher) {
+        lastText = text;
+        matcher = re.matcher(text);
+      }
+      let pos = from;
+      while (pos <= text.length) {
+        if (!matcher.find(pos)) return undefined;
+        const at = matcher.start();
+        const start = lineStart(text, at);
+        const end = lineEnd(text, at);
+        // A match over the whole text may run past the line end (`[^x]`, `\s` take a '\n'): then the
+        // line alone decides, as rg's line-by-line search would.
+        if (matcher.end() <= end || matchesLine(text.slice(start, end))) return [start, end];
+        pos = end + 1;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Compiles a grep pattern; throws an Error in rg's words when rg would refuse it. */
+export function compileLineMatcher(pattern: string, options: MatcherOptions): LineMatcher {
+  if (options.literal || isPlainLiteral(pattern)) {
+    if (pattern.includes("\n")) throw newlineNotAllowed();
+    return literalMatcher(literalFinder(pattern, options.ignoreCase));
+  }
+  const re = compileRe2(pattern, options.ignoreCase);
+  const required = requiredLiteral(pattern);
+  return re2Matcher(re, required ? literalFinder(required, options.ignoreCase) : undefined);
+}

@@ -1,0 +1,171 @@
+/**
+ * grep, as pi 0.73.1 has it (`dist/core/tools/grep.js`): the same schema, output lines, notices, limits
+ * and errors. pi spawns ripgrep (`--json --line-number --color=never --hidden` [`--ignore-case`]
+ * [`--fixed-strings`] [`--glob`]); here the search is a JavaScript engine (`../search/grep-engine.ts`)
+ * over the backend's directory walk, with rg's observable behaviour and rg's `--sort=path` order.
+ *
+ * Deviations from pi:
+ * - No ripgrep process: the "ripgrep (rg) is not available" and "Failed to run ripgrep" errors cannot happen.
+ * - GrepOperations return bytes and add `readdir` (the walk); pi's only replace isDirectory and readFile.
+ * - Output order is rg's `--sort=path` order every time (pi's rg walks in parallel, so its order varies).
+ * - Regex syntax errors name the problem in rg's words where the engines agree (see `../search/regex.ts`).
+ */
+import { type Static, Type } from "typebox";
+import { basenamePath, resolveToCwd } from "../path-utils";
+import { runGrepSearch } from "../search/grep-engine";
+import type { SearchOperations } from "../search/types";
+import {
+  DEFAULT_MAX_BYTES,
+  formatSize,
+  GREP_MAX_LINE_LENGTH,
+  type TruncationResult,
+  truncateHead,
+  truncateLine,
+} from "../truncate";
+import { wrapToolDefinition } from "./tool-definition-wrapper";
+import type { AgentTool, ToolDefinition } from "./types";
+
+export const grepSchema = Type.Object({
+  pattern: Type.String({
+    description: "What to look for: a regular expression, or plain text with literal: true",
+  }),
+  path: Type.Optional(
+    Type.String({ description: "Directory or file to search in (default: the working directory)" }),
+  ),
+  glob: Type.Optional(
+    Type.String({
+      description: "Only search files whose path matches this glob, e.g. '*.ts' or '**/*.spec.ts'",
+    }),
+  ),
+  ignoreCase: Type.Optional(
+    Type.Boolean({ description: "Match without regard to letter case (default: false)" }),
+  ),
+  literal: Type.Optional(
+    Type.Boolean({
+      description: "Take the pattern as plain text, not a regular expression (default: false)",
+    }),
+  ),
+  context: Type.Optional(
+    Type.Number({ description: "Lines to show before and after each match (default: 0)" }),
+  ),
+  limit: Type.Optional(Type.Number({ description: "Stop after this many matches (default: 100)" })),
+});
+
+export type GrepToolInput = Static<typeof grepSchema>;
+
+export interface GrepToolDetails {
+  truncation?: TruncationResult;
+  matchLimitReached?: number;
+  linesTruncated?: boolean;
+}
+
+/** The walk and the file bytes the engine searches; nothing else touches the backend. */
+export type GrepOperations = SearchOperations;
+
+export interface GrepToolOptions {
+  /** Required: where the files live (no hidden default backend). */
+  operations: GrepOperations;
+}
+
+const DEFAULT_LIMIT = 100;
+
+export function createGrepToolDefinition(
+  cwd: string,
+  options: GrepToolOptions,
+): ToolDefinition<typeof grepSchema, GrepToolDetails | undefined> {
+  const ops = options.operations;
+  return {
+    name: "grep",
+    label: "grep",
+    description: `Search the contents of files for a pattern and get back each matching line with its file path and line number. Files listed in .gitignore are skipped. At most ${DEFAULT_LIMIT} matches or ${DEFAULT_MAX_BYTES / 1024}KB of output are returned, whichever comes first; lines longer than ${GREP_MAX_LINE_LENGTH} characters are cut.`,
+    promptSnippet: "Search file contents for patterns (respects .gitignore)",
+    parameters: grepSchema,
+    async execute(_toolCallId, { pattern, path, glob, ignoreCase, literal, context, limit }, signal) {
+      if (signal?.aborted) throw new Error("Operation aborted");
+      const searchPath = resolveToCwd(path || ".", cwd);
+      let isDirectory: boolean;
+      try {
+        isDirectory = await ops.isDirectory(searchPath);
+      } catch {
+        throw new Error(`Path not found: ${searchPath}`);
+      }
+      const contextLines = context && context > 0 ? context : 0;
+      const effectiveLimit = Math.max(1, limit ?? DEFAULT_LIMIT);
+
+      const search = await runGrepSearch(ops, {
+        searchPath,
+        isDirectory,
+        cwd,
+        pattern,
+        ignoreCase: ignoreCase === true,
+        literal: literal === true,
+        glob: glob || undefined,
+        limit: effectiveLimit,
+        signal,
+      });
+      if (signal?.aborted) throw new Error("Operation aborted");
+      if (search.matches.length === 0)
+        return { content: [{ type: "text", text: "No matches found" }], details: undefined };
+
+      // pi shows paths relative to a searched directory, and a searched file by its name.
+      const display = (relative: string) => (isDirectory && relative ? relative : basenamePath(searchPath));
+      let linesTruncated = false;
+      const cut = (text: string) => {
+        const result = truncateLine(text);
+        if (result.wasTruncated) linesTruncated = true;
+        return result.text;
+      };
+      const out: string[] = [];
+      for (const match of search.matches) {
+        const shown = display(match.relativePath);
+        if (contextLines === 0 && match.lineText !== undefined) {
+          out.push(`${shown}:${match.lineNumber}: ${cut(match.lineText)}`);
+          continue;
+        }
+        // As pi: the block comes from the file read back, split on normalised line endings, no merging.
+        const lines = search.fileLines(match.relativePath);
+        if (lines.length === 0) {
+          out.push(`${shown}:${match.lineNumber}: (unable to read file)`);
+          continue;
+        }
+        const start = contextLines > 0 ? Math.max(1, match.lineNumber - contextLines) : match.lineNumber;
+        const end =
+          contextLines > 0 ? Math.min(lines.length, match.lineNumber + contextLines) : match.lineNumber;
+        for (let n = start; n <= end; n++) {
+          const text = cut((lines[n - 1] ?? "").replace(/\r/g, ""));
+          out.push(n === match.lineNumber ? `${shown}:${n}: ${text}` : `${shown}-${n}- ${text}`);
+        }
+      }
+
+      const truncation = truncateHead(out.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
+      let text = truncation.content;
+      const details: GrepToolDetails = {};
+      const notices: string[] = [];
+      if (search.limitReached) {
+        notices.push(
+          `${effectiveLimit} matches limit reached. Use limit=${effectiveLimit * 2} for more, or refine pattern`,
+        );
+        details.matchLimitReached = effectiveLimit;
+      }
+      if (truncation.truncated) {
+        notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+        details.truncation = truncation;
+      }
+      if (linesTruncated) {
+        notices.push(
+          `Some lines truncated to ${GREP_MAX_LINE_LENGTH} chars. Use read tool to see full lines`,
+        );
+        details.linesTruncated = true;
+      }
+      if (notices.length > 0) text += `\n\n[${notices.join(". ")}]`;
+      return {
+        content: [{ type: "text", text }],
+        details: Object.keys(details).length > 0 ? details : undefined,
+      };
+    },
+  };
+}
+
+export function createGrepTool(cwd: string, options: GrepToolOptions): AgentTool<typeof grepSchema> {
+  return wrapToolDefinition(createGrepToolDefinition(cwd, options));
+}
