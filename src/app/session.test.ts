@@ -2,15 +2,69 @@ import type { SessionEvent } from "@agent/events";
 import { describe, expect, it } from "vitest";
 import { PlaygroundSession } from "./session";
 
+const types = (events: SessionEvent[]) => events.map((e) => e.type);
+
 describe("PlaygroundSession (driven without a worker)", () => {
-  it("answers init with the preset workspace on memfs", () => {
+  it("answers init with the workspace, the backend, the prompt sections and the dispatch table", () => {
     const events: SessionEvent[] = [];
     const session = new PlaygroundSession((e) => events.push(e));
     session.handle({ type: "init" });
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: "session_ready", backend: "memfs", cwd: "/workspace", seq: 1 });
+    expect(types(events)).toEqual([
+      "session_ready",
+      "backend_changed",
+      "prompt_sections_changed",
+      "tool_set_changed",
+    ]);
     const ready = events[0] as Extract<SessionEvent, { type: "session_ready" }>;
+    expect(ready).toMatchObject({ backend: "memfs", cwd: "/workspace", seq: 1 });
     expect(ready.files).toContain("package.json");
-    expect(ready.files).toContain("src/");
+    const prompt = events[2] as Extract<SessionEvent, { type: "prompt_sections_changed" }>;
+    expect(prompt.sections.map((s) => s.name)).toEqual([
+      "preamble",
+      "tools",
+      "rules",
+      "docs",
+      "project_context",
+      "skills",
+      "cwd",
+    ]);
+    const tools = events[3] as Extract<SessionEvent, { type: "tool_set_changed" }>;
+    expect(tools.added.map((t) => t.name)).toEqual(["read", "bash", "edit", "write"]);
+  });
+
+  it("runs a manual call through the pipeline and snapshots the workspace after it", async () => {
+    const events: SessionEvent[] = [];
+    const snapshots: string[] = [];
+    const session = new PlaygroundSession((e) => events.push(e), {
+      onSnapshot: (_f, reason) => snapshots.push(reason),
+    });
+    session.handle({ type: "init" });
+    await session.runToolCall("write", '{"path": "notes.md", "content": "hi"}', "m1");
+    expect(types(events)).toContain("call_validated");
+    expect(events.find((e) => e.type === "file_changed")).toMatchObject({
+      path: "notes.md",
+      source: "tool",
+      toolCallId: "m1",
+    });
+    expect(snapshots).toContain("call");
+    expect(session.filesMap()["notes.md"]).toBe("hi");
+    session.handle({ type: "read_file", path: "notes.md", id: "r1" });
+    expect(events.at(-1)).toMatchObject({ type: "file_content", text: "hi", commandId: "r1" });
+  });
+
+  it("reports bad commands as session_error with the command id", () => {
+    const events: SessionEvent[] = [];
+    const session = new PlaygroundSession((e) => events.push(e));
+    session.handle({ type: "run_tool_call", toolName: "read", args: "{nope", id: "x" });
+    expect(events.at(-1)).toMatchObject({ type: "session_error", commandId: "x" });
+    session.handle({ type: "set_tool_state", name: "grep", state: "active" });
+    expect(events.at(-1)?.type).toBe("tool_set_changed");
+  });
+
+  it("starts from a snapshot's files", () => {
+    const events: SessionEvent[] = [];
+    const session = new PlaygroundSession((e) => events.push(e));
+    session.handle({ type: "init", files: { "a.txt": "A", d: { dir: true } } });
+    expect((events[0] as Extract<SessionEvent, { type: "session_ready" }>).files).toEqual(["a.txt", "d/"]);
   });
 });

@@ -1,41 +1,379 @@
 /**
- * The session: a backend's workspace, the tools over it and (with the agent issue) the loop that drives
- * them. It runs in the session worker; Node tests construct it directly.
+ * The session, the composition root: a memfs workspace, the tools over it, the prompt state, the agent
+ * loop and the event stream; it answers every command of the protocol. It runs in the session worker;
+ * Node tests and `npm run scenario` construct it directly.
  */
-import { createEventEmitter, type EventSink } from "@agent/events";
+import { createManualDriver, parseManualArguments } from "@agent/drivers/manual";
+import { createScriptedDriver } from "@agent/drivers/scripted";
+import {
+  createEventEmitter,
+  type EventSink,
+  exportEvents,
+  type SessionEvent,
+  type ToolState,
+} from "@agent/events";
+import { runAgentLoop } from "@agent/loop";
+import type { AgentMessage, UserMessage } from "@agent/messages";
+import { ScenarioPlayer } from "@agent/player";
 import type { SessionCommand } from "@agent/protocol";
+import {
+  parseScenario,
+  type Scenario,
+  type ScenarioFiles,
+  type ScenarioTools,
+  stepKind,
+} from "@agent/scenario";
+import type { Driver, LoopConfig } from "@agent/types";
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
-import { DEFAULT_WORKSPACE } from "./presets/default-workspace";
+import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
+import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
+import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
+import type { AnyToolDefinition } from "@core/tools/types";
+import { PRESETS } from "./presets/index";
+import { PromptTracker } from "./session-prompt";
+import { createStandInTools } from "./stand-in-tools";
+
+export type ToolFactory = (workspace: MemfsWorkspace, queue: FileMutationQueue) => AnyToolDefinition[];
+
+export interface SessionOptions {
+  createTools?: ToolFactory;
+  /** the workspace after each completed call, reset or editor write (the host keeps the latest) */
+  onSnapshot?: (files: ScenarioFiles, reason: string) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  config?: Pick<LoopConfig, "beforeToolCall" | "afterToolCall" | "toolExecution">;
+}
+
+export const DEFAULT_TOOL_STATES: Record<string, ToolState> = {
+  read: "active",
+  bash: "active",
+  edit: "active",
+  write: "active",
+};
 
 export class PlaygroundSession {
-  private readonly emit: ReturnType<typeof createEventEmitter>;
-  private workspace: MemfsWorkspace;
+  readonly events: SessionEvent[] = [];
+  readonly emit: ReturnType<typeof createEventEmitter>;
+  workspace!: MemfsWorkspace;
+  transcript: AgentMessage[] = [];
+  player: ScenarioPlayer | undefined;
+  private queue!: FileMutationQueue;
+  private definitions: AnyToolDefinition[] = [];
+  private states: Record<string, ToolState> = { ...DEFAULT_TOOL_STATES };
+  private readonly prompt = new PromptTracker();
+  private unlisten: () => void = () => {};
+  private changeSource: "tool" | "editor" | "reset" = "reset";
+  private readonly executing = new Set<string>();
+  private controller: AbortController | undefined;
+  private running: Promise<void> | undefined;
 
-  constructor(sink: EventSink) {
-    this.emit = createEventEmitter(sink);
-    this.workspace = createMemfsWorkspace(DEFAULT_WORKSPACE);
+  constructor(
+    sink: EventSink,
+    private readonly options: SessionOptions = {},
+  ) {
+    this.emit = createEventEmitter((e) => {
+      this.events.push(e);
+      this.track(e);
+      sink(e);
+    });
+    this.load(PRESETS.default, "default", false);
   }
 
-  handle(command: SessionCommand): void {
-    switch (command.type) {
-      case "init":
-        this.emit({
-          type: "session_ready",
-          backend: "memfs",
-          cwd: this.workspace.root,
-          files: this.listFiles(),
-        });
-        return;
-      case "ping":
-        return;
+  private track(e: SessionEvent) {
+    if (e.type === "call_executing") this.executing.add(e.toolCallId);
+    if (e.type === "tool_execution_end") {
+      this.executing.delete(e.toolCallId);
+      this.snapshot("call");
     }
   }
 
-  /** Workspace-relative paths of every entry, in byte order; folders end with "/". */
+  // ---- workspace ----
+
+  private load(files: ScenarioFiles, preset: string, announce = true) {
+    this.unlisten();
+    this.workspace = createMemfsWorkspace(files);
+    const waits = new Map<string, number>();
+    this.queue = createFileMutationQueue((q) => {
+      const key = `${q.key}\0${q.owner ?? ""}`;
+      const ref = { path: q.key, ...(q.owner ? { toolCallId: q.owner } : {}) };
+      const now = performance.now();
+      if (q.type === "wait") {
+        waits.set(key, now);
+        this.emit({ type: "queue_wait", ...ref, ahead: q.depth - 1 });
+      } else if (q.type === "acquire") {
+        this.emit({ type: "queue_acquire", ...ref, waitedMs: now - (waits.get(key) ?? now) });
+        waits.set(key, now);
+      } else {
+        this.emit({ type: "queue_release", ...ref, heldMs: now - (waits.get(key) ?? now) });
+        waits.delete(key);
+      }
+    });
+    const create = this.options.createTools ?? createStandInTools;
+    this.definitions = create(this.workspace, this.queue);
+    const prefix = `${this.workspace.root}/`;
+    this.unlisten = this.workspace.onChange((c) => {
+      const rel = (p: string) => (p.startsWith(prefix) ? p.slice(prefix.length) : p);
+      const only = this.executing.size === 1 ? [...this.executing][0] : undefined;
+      this.emit({
+        type: "file_changed",
+        change: c.type,
+        path: rel(c.path),
+        ...(c.oldPath ? { oldPath: rel(c.oldPath) } : {}),
+        source: this.changeSource === "tool" || this.executing.size > 0 ? "tool" : this.changeSource,
+        ...(only ? { toolCallId: only } : {}),
+      });
+    });
+    if (announce) {
+      this.emit({ type: "workspace_reset", preset, cwd: this.workspace.root, files: this.listFiles() });
+      this.refresh("workspace");
+      this.snapshot("reset");
+    }
+  }
+
   listFiles(): string[] {
     const prefix = `${this.workspace.root}/`;
     return snapshotWorkspace(this.workspace)
       .entries.map((e) => e.path.slice(prefix.length) + (e.kind === "dir" ? "/" : ""))
       .sort();
   }
+
+  /** The workspace as a files map (the scenario format), for a host restoring after a stuck call. */
+  filesMap(): ScenarioFiles {
+    const prefix = `${this.workspace.root}/`;
+    const files: ScenarioFiles = {};
+    for (const e of snapshotWorkspace(this.workspace).entries) {
+      const rel = e.path.slice(prefix.length);
+      if (e.kind === "dir") files[rel] = { dir: true };
+      else if (e.kind === "symlink") files[rel] = { symlink: e.target };
+      else files[rel] = isUtf8Text(e.data) ? utf8Decode(e.data) : { base64: base64Encode(e.data) };
+    }
+    return files;
+  }
+
+  private snapshot(reason: string) {
+    this.options.onSnapshot?.(this.filesMap(), reason);
+  }
+
+  // ---- tools and prompt ----
+
+  private refresh(reason: "init" | "tools" | "workspace") {
+    this.prompt.refresh(reason, this.definitions, this.states, this.workspace, this.emit);
+  }
+
+  setToolStates(states: Record<string, ToolState>) {
+    this.states = { ...states };
+    this.refresh("tools");
+  }
+
+  applyScenarioTools(tools: ScenarioTools) {
+    const states: Record<string, ToolState> = {};
+    for (const d of this.definitions) states[d.name] = "off";
+    for (const name of tools.active) states[name] = "active";
+    for (const name of tools.hidden ?? []) states[name] = "hidden";
+    this.setToolStates(states);
+  }
+
+  // ---- runs ----
+
+  private async run(prompts: AgentMessage[], driver: Driver, extra: Partial<LoopConfig> = {}) {
+    if (this.running) throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
+    const controller = new AbortController();
+    this.controller = controller;
+    const executable = this.definitions.filter((d) => (this.states[d.name] ?? "off") !== "off");
+    const context = {
+      systemPrompt: this.prompt.content,
+      messages: this.transcript,
+      tools: wrapToolDefinitions(executable),
+    };
+    const leading = this.prompt.pendingSystemMessages(this.transcript);
+    const config: LoopConfig = { ...this.options.config, ...extra };
+    this.changeSource = "tool";
+    const work = runAgentLoop(
+      [...leading, ...prompts],
+      context,
+      config,
+      (e) => void this.emit(e),
+      controller.signal,
+      driver,
+    ).then((added) => {
+      this.transcript = [...this.transcript, ...added];
+    });
+    this.running = work.finally(() => {
+      this.running = undefined;
+      this.controller = undefined;
+      this.changeSource = "reset";
+    });
+    return this.running;
+  }
+
+  abort(source: "user" | "scenario" = "user") {
+    if (!this.controller) return;
+    this.emit({ type: "abort_requested", source });
+    this.controller.abort();
+  }
+
+  /** One call typed by hand, through the same loop and pipeline; stops after that turn. */
+  runToolCall(toolName: string, argsJson: string, toolCallId = `manual-${this.events.length + 1}`) {
+    const args = parseManualArguments(argsJson);
+    const driver = createManualDriver(
+      { type: "toolCall", id: toolCallId, name: toolName, arguments: args },
+      this.emit,
+    );
+    return this.run([], driver, { shouldStopAfterTurn: () => true });
+  }
+
+  loadScenario(value: unknown) {
+    const scenario: Scenario = parseScenario(value);
+    this.transcript = [];
+    this.prompt.resetTranscript();
+    this.load(scenario.workspace?.files ?? PRESETS.default, scenario.workspace ? "scenario" : "default");
+    this.applyScenarioTools(scenario.tools ?? { active: ["read", "bash", "edit", "write"] });
+    this.player = new ScenarioPlayer(scenario, {
+      emit: this.emit,
+      sleep: this.options.sleep,
+      applyTools: (tools) => this.applyScenarioTools(tools),
+      runUser: (step) => {
+        const user: UserMessage = {
+          role: "user",
+          content: [{ type: "text", text: step.user }],
+          timestamp: Date.now(),
+        };
+        const player = this.player as ScenarioPlayer;
+        const run = this.run([user], createScriptedDriver(player, this.emit));
+        if (step.abortAfterMs !== undefined) {
+          const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+          void sleep(step.abortAfterMs).then(() => this.abort("scenario"));
+        }
+        return run;
+      },
+    });
+    this.emit({
+      type: "scenario_loaded",
+      title: scenario.title,
+      description: scenario.description,
+      steps: scenario.steps.map((s) => ({ kind: stepKind(s), summary: summarize(s) })),
+    });
+    return this.player;
+  }
+
+  // ---- commands ----
+
+  handle(command: SessionCommand): void {
+    const commandId = "id" in command && typeof command.id === "string" ? command.id : undefined;
+    try {
+      const result = this.dispatch(command, commandId);
+      if (result instanceof Promise)
+        result.catch((e: unknown) => this.emit({ type: "session_error", message: messageOf(e), commandId }));
+    } catch (e) {
+      this.emit({ type: "session_error", message: messageOf(e), ...(commandId ? { commandId } : {}) });
+    }
+  }
+
+  private dispatch(command: SessionCommand, commandId: string | undefined): unknown {
+    const id = commandId ? { commandId } : {};
+    switch (command.type) {
+      case "init": {
+        if (command.files || (command.preset && command.preset !== "default"))
+          this.load(
+            command.files ?? presetFiles(command.preset ?? "default"),
+            command.preset ?? "snapshot",
+            false,
+          );
+        if (command.tools) this.states = { ...DEFAULT_TOOL_STATES, ...command.tools };
+        this.emit({
+          type: "session_ready",
+          backend: "memfs",
+          cwd: this.workspace.root,
+          files: this.listFiles(),
+        });
+        this.emit({ type: "backend_changed", backend: "memfs", cwd: this.workspace.root });
+        this.refresh("init");
+        return;
+      }
+      case "ping":
+        return;
+      case "reset_workspace":
+        return this.load(presetFiles(command.preset), command.preset);
+      case "run_tool_call":
+        return this.runToolCall(command.toolName, command.args, command.toolCallId);
+      case "scenario_load":
+        return this.loadScenario(command.scenario);
+      case "scenario_play":
+        return this.requirePlayer().play(command.speed);
+      case "scenario_step":
+        return this.requirePlayer().step();
+      case "scenario_pause":
+        return this.requirePlayer().pause();
+      case "scenario_speed":
+        return this.requirePlayer().setSpeed(command.speed);
+      case "abort":
+        return this.abort("user");
+      case "set_tool_state":
+        if (!this.definitions.some((d) => d.name === command.name))
+          throw new Error(`Unknown tool: ${command.name}`);
+        return this.setToolStates({ ...this.states, [command.name]: command.state });
+      case "write_file": {
+        this.changeSource = "editor";
+        const path = `${this.workspace.root}/${command.path}`;
+        this.workspace.fs.mkdirSync(path.replace(/\/[^/]*$/, ""), { recursive: true });
+        this.workspace.fs.writeFileSync(path, command.content);
+        this.changeSource = "reset";
+        this.refresh("workspace");
+        return this.snapshot("editor");
+      }
+      case "read_file": {
+        const data = new Uint8Array(
+          this.workspace.fs.readFileSync(`${this.workspace.root}/${command.path}`) as Uint8Array,
+        );
+        const text = isUtf8Text(data) ? utf8Decode(data) : null;
+        return this.emit({
+          type: "file_content",
+          path: command.path,
+          text,
+          ...(text === null ? { base64: base64Encode(data) } : {}),
+          ...id,
+        });
+      }
+      case "export_events":
+        return this.emit({
+          type: "events_exported",
+          jsonl: exportEvents(this.events),
+          count: this.events.length,
+          ...id,
+        });
+      case "snapshot":
+        return this.snapshot("request");
+    }
+  }
+
+  private requirePlayer(): ScenarioPlayer {
+    if (!this.player) throw new Error("No scenario is loaded: load one first.");
+    return this.player;
+  }
+
+  /** Resolves when no run is in progress and the player (if any) is idle. */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.player?.whenIdle();
+      if (!this.running) return;
+      await this.running.catch(() => {});
+    }
+  }
+}
+
+function presetFiles(name: string): ScenarioFiles {
+  const files = PRESETS[name];
+  if (!files) throw new Error(`Unknown preset: ${name}. Presets: ${Object.keys(PRESETS).join(", ")}`);
+  return files;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function summarize(step: Scenario["steps"][number]): string {
+  if ("user" in step) return step.user;
+  if ("tools" in step) return `tools: ${step.tools.active.join(", ")}`;
+  return step.assistant.content
+    .map((c) =>
+      c.type === "toolCall" ? `${c.name}(${JSON.stringify(c.arguments)})` : c.type === "text" ? c.text : "…",
+    )
+    .join(" ");
 }

@@ -1,0 +1,141 @@
+/**
+ * The session's prompt state: rebuilds the sections when tools or the workspace change, announces the
+ * patch and the tool-set change, and produces the system messages the next run carries (the initial
+ * one, then section patches and tool declarations, seed 004).
+ */
+import type { Emit, ToolRow, ToolState } from "@agent/events";
+import type { MemfsWorkspace } from "@backends/memfs/workspace";
+import {
+  buildSystemPromptState,
+  collapseSnippet,
+  createInitialSystemMessage,
+  declareToolChanges,
+  diffSystemPromptSections,
+  findContextFiles,
+  findSkills,
+  renderSystemMessageUpdate,
+  type SystemMessage,
+  type SystemPromptSections,
+  type SystemPromptState,
+  type ToolDeclaration,
+  toToolDeclaration,
+} from "@core/system-prompt/index";
+import type { AnyToolDefinition } from "@core/tools/types";
+
+function reader(ws: MemfsWorkspace) {
+  return {
+    readFile(path: string) {
+      try {
+        return String(ws.fs.readFileSync(path, "utf8"));
+      } catch {
+        return undefined;
+      }
+    },
+    listFiles(dir: string): string[] {
+      const out: string[] = [];
+      const walk = (d: string) => {
+        let names: string[];
+        try {
+          names = ws.fs.readdirSync(d) as string[];
+        } catch {
+          return;
+        }
+        for (const n of names) {
+          const p = `${d}/${n}`;
+          if (ws.fs.statSync(p).isDirectory()) walk(p);
+          else out.push(p);
+        }
+      };
+      walk(dir);
+      return out;
+    },
+  };
+}
+
+export class PromptTracker {
+  state: SystemPromptState = { content: "", rules: [], declaredTools: [] };
+  declarations: ToolDeclaration[] = [];
+  private lastSent: SystemPromptSections | undefined;
+
+  get content() {
+    return this.state.content;
+  }
+
+  refresh(
+    reason: "init" | "tools" | "workspace",
+    definitions: AnyToolDefinition[],
+    states: Record<string, ToolState>,
+    ws: MemfsWorkspace,
+    emit: Emit,
+  ) {
+    const stateOf = (name: string) => states[name] ?? "off";
+    const selected = definitions.filter((d) => stateOf(d.name) !== "off").map((d) => d.name);
+    const hidden = definitions.filter((d) => stateOf(d.name) === "hidden").map((d) => d.name);
+    const r = reader(ws);
+    const previous = this.state.sections;
+    const previousDeclarations = this.declarations;
+    this.state = buildSystemPromptState({
+      selectedTools: selected,
+      hiddenTools: hidden,
+      toolSnippets: Object.fromEntries(definitions.map((d) => [d.name, collapseSnippet(d.promptSnippet)])),
+      toolGuidelines: Object.fromEntries(definitions.map((d) => [d.name, d.promptGuidelines ?? []])),
+      cwd: ws.root,
+      contextFiles: findContextFiles(ws.root, r),
+      skills: findSkills(ws.root, r),
+    });
+    this.declarations = definitions
+      .filter((d) => this.state.declaredTools.includes(d.name))
+      .map(toToolDeclaration);
+    const sections = this.state.sections ?? {};
+    const patch = reason === "init" ? { ...sections } : diffSystemPromptSections(previous, sections);
+    if (patch)
+      emit({
+        type: "prompt_sections_changed",
+        reason,
+        sections: Object.entries(sections).map(([name, text]) => ({ name, text, chars: text.length })),
+        patch,
+        update: renderSystemMessageUpdate({ content: "", sections: patch }),
+        rules: this.state.rules,
+        rendered: this.state.content,
+        byName: sections,
+      });
+    const before = new Set(previousDeclarations.map((d) => d.name));
+    const after = new Set(this.declarations.map((d) => d.name));
+    const added = this.declarations.filter((d) => !before.has(d.name));
+    const removed = [...before].filter((n) => !after.has(n));
+    if (reason === "init" || added.length > 0 || removed.length > 0 || reason === "tools") {
+      const rows: ToolRow[] = definitions.map((d) => ({
+        name: d.name,
+        label: d.label,
+        description: d.description,
+        parameters: d.parameters,
+        ...(d.promptSnippet ? { promptSnippet: d.promptSnippet } : {}),
+        ...(d.promptGuidelines ? { promptGuidelines: d.promptGuidelines } : {}),
+        ...(d.executionMode ? { executionMode: d.executionMode } : {}),
+        state: stateOf(d.name),
+        backend: "memfs",
+      }));
+      emit({ type: "tool_set_changed", tools: rows, added, removed });
+    }
+  }
+
+  resetTranscript() {
+    this.lastSent = undefined;
+  }
+
+  /** The system messages to put before the next run's prompt. */
+  pendingSystemMessages(transcript: ReadonlyArray<{ role: string }>): SystemMessage[] {
+    const sections = this.state.sections ?? {};
+    if (!transcript.some((m) => m.role === "system") || this.lastSent === undefined) {
+      this.lastSent = sections;
+      const initial = createInitialSystemMessage(this.state.content, this.declarations);
+      return initial ? [{ ...initial, timestamp: Date.now() }] : [];
+    }
+    const patch = diffSystemPromptSections(this.lastSent, sections);
+    this.lastSent = sections;
+    const pending: SystemMessage[] = patch
+      ? [{ role: "system", content: "", sections: patch, timestamp: Date.now() }]
+      : [];
+    return declareToolChanges(transcript, pending, this.declarations) as SystemMessage[];
+  }
+}
