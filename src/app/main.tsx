@@ -1,21 +1,103 @@
-import { createEventLog } from "@state/event-log";
-import type { Scheduler } from "@state/store";
+import { createPrefsStore, parsePrefs } from "@state/prefs";
+import { createSelectionStore } from "@state/selection";
+import { createSessionStores } from "@state/session-stores";
+import { createStore, type Scheduler } from "@state/store";
 import { App } from "@ui/App/App";
-import { SessionContext, type SessionHandle } from "@ui/session-context";
+import type { ScenarioEntry, SessionHandle } from "@ui/session-context";
+import { SessionContext } from "@ui/session-context";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
+import { fetchScenario, loadScenarioList } from "./scenarios";
 import { startSessionWorker } from "./worker-port";
 
 // One render per animation frame however fast the worker talks.
 const perFrame: Scheduler = (flush) => requestAnimationFrame(flush);
+const PREFS_KEY = "pi-playground:prefs";
+/** how long a call gets to honour abort before the page replaces the worker */
+const ABORT_GRACE_MS = 200;
 
-const port = startSessionWorker();
-const events = createEventLog(10_000, perFrame);
-port.onEvent((event) => events.append(event));
+const host = startSessionWorker();
+const stores = createSessionStores({ capacity: 10_000, schedule: perFrame });
+host.onEvent((event) => stores.ingest(event));
 
-const session: SessionHandle = { events, send: (command) => port.send(command) };
-port.send({ type: "init" });
+const prefs = createPrefsStore(parsePrefs(readStoredPrefs()), perFrame);
+const applyPrefs = () => {
+  const p = prefs.getSnapshot();
+  document.documentElement.dataset.theme = p.theme;
+  document.documentElement.dataset.projector = String(p.projector);
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify(p));
+  } catch {
+    // private mode or a full quota: the settings just do not survive a reload
+  }
+};
+prefs.subscribe(applyPrefs);
+applyPrefs();
+
+function readStoredPrefs(): unknown {
+  try {
+    return JSON.parse(localStorage.getItem(PREFS_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+const scenarios = createStore<readonly ScenarioEntry[]>([], perFrame);
+void loadScenarioList().then(scenarios.set, (error: Error) =>
+  stores.notice(`The scenario list could not be loaded: ${error.message}`),
+);
+
+function abort() {
+  const pending = stores.status.getSnapshot().runningCalls;
+  host.send({ type: "abort" });
+  if (pending.length === 0) return;
+  setTimeout(() => {
+    const stuck = stores.status.getSnapshot().runningCalls.filter((id) => pending.includes(id));
+    if (stuck.length === 0) return;
+    const snapshot = host.lastSnapshot();
+    const tools = Object.fromEntries(stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.state]));
+    host.restart(snapshot ? { type: "init", files: snapshot.files, tools } : { type: "init", tools });
+    stores.abandonRunning(Date.now());
+    stores.notice(
+      `The running call (${stuck.join(", ")}) did not stop within ${ABORT_GRACE_MS} ms of the abort, ` +
+        "because the bash engine cannot check the abort signal in the middle of a command. The page ended the " +
+        `session worker, started a new one and restored the workspace ${
+          snapshot ? `from the last snapshot (taken after ${snapshot.reason})` : "from the preset"
+        }. Anything that call wrote is lost.`,
+    );
+  }, ABORT_GRACE_MS);
+}
+
+const session: SessionHandle = {
+  stores,
+  prefs,
+  selection: createSelectionStore(perFrame),
+  scenarios,
+  send: (command) => host.send(command),
+  abort,
+  async loadScenario(file) {
+    try {
+      host.send({ type: "scenario_load", scenario: await fetchScenario(file) });
+    } catch (error) {
+      stores.notice(`The scenario ${file} could not be loaded: ${(error as Error).message}`);
+    }
+  },
+  exportEvents() {
+    const { events } = stores.events.getSnapshot();
+    const blob = new Blob([events.map((e) => JSON.stringify(e)).join("\n")], {
+      type: "application/x-ndjson",
+    });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `pi-playground-events-${new Date().toISOString().replace(/[:.]/g, "-")}.jsonl`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  },
+};
+host.send({ type: "init" });
+
+if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).playground = session;
 
 const root = document.getElementById("root");
 if (!root) throw new Error('index.html must contain <div id="root">.');

@@ -1,21 +1,61 @@
 import type { SessionEvent } from "@agent/events";
 import type { PageToWorker, SessionCommand, SessionPort, WorkerToPage } from "@agent/protocol";
+import type { ScenarioFiles } from "@agent/scenario";
 
-/** The page's end of the channel: a module worker that owns the session. */
-export function startSessionWorker(): SessionPort & { worker: Worker } {
-  const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "pi-session" });
+export interface SessionHost extends SessionPort {
+  /** the workspace as of the last completed call, reset or editor write */
+  lastSnapshot(): { files: ScenarioFiles; reason: string } | null;
+  /**
+   * Ends the worker (whatever it is doing) and starts a fresh one. The new session starts from `init`
+   * (typically the last snapshot's files), so the page can recover from a call that ignores abort.
+   */
+  restart(init: Extract<SessionCommand, { type: "init" }>): void;
+}
+
+function spawn() {
+  return new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "pi-session" });
+}
+
+/** The page's end of the channel: a module worker that owns the session, replaceable when stuck. */
+export function startSessionWorker(): SessionHost {
   const listeners = new Set<(event: SessionEvent) => void>();
-  worker.onmessage = (message: MessageEvent<WorkerToPage>) => {
-    if (message.data.kind === "event") for (const listener of listeners) listener(message.data.event);
+  let snapshot: { files: ScenarioFiles; reason: string } | null = null;
+  let worker = spawn();
+
+  const attach = (w: Worker) => {
+    w.onmessage = (message: MessageEvent<WorkerToPage>) => {
+      // A message from a worker we already replaced must not reach the stores.
+      if (w !== worker) return;
+      const data = message.data;
+      if (data.kind === "event") for (const listener of listeners) listener(data.event);
+      else if (data.kind === "snapshot") snapshot = { files: data.files, reason: data.reason };
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      const message = `The session worker failed: ${e.message || "unknown error"}. Reload the page to start over.`;
+      for (const listener of listeners)
+        listener({ type: "session_error", message, seq: 0, ts: Date.now() } as SessionEvent);
+    };
   };
+  attach(worker);
+
+  const send = (command: SessionCommand) => {
+    worker.postMessage({ kind: "command", command } satisfies PageToWorker);
+  };
+
   return {
-    worker,
-    send(command: SessionCommand) {
-      worker.postMessage({ kind: "command", command } satisfies PageToWorker);
-    },
+    send,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    lastSnapshot: () => snapshot,
+    restart(init) {
+      worker.onmessage = null;
+      worker.terminate();
+      worker = spawn();
+      attach(worker);
+      send(init);
     },
   };
 }

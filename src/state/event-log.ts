@@ -1,28 +1,77 @@
 import type { SessionEvent } from "@agent/events";
-import { createStore, immediate, type Scheduler, type Store } from "./store";
+import { immediate, type Scheduler, type Store } from "./store";
 
 export interface EventLogSnapshot {
   /** the newest events, oldest first, at most `capacity` of them */
   events: readonly SessionEvent[];
   /** how many older events were let go to stay within capacity */
   dropped: number;
+  /** how many events were ever appended (dropped ones included) */
+  total: number;
 }
 
-/** A bounded log of the session's events: the UI can say how many it let go. */
+/**
+ * A bounded log of the session's events: the UI can say how many it let go.
+ *
+ * Appends go into a private buffer and the immutable snapshot is built at most once per notification
+ * (one animation frame in the page), so a burst of 10,000 events costs one copy, not 10,000.
+ */
 export function createEventLog(capacity = 10_000, schedule: Scheduler = immediate) {
-  const store = createStore<EventLogSnapshot>({ events: [], dropped: 0 }, schedule);
+  let buffer: SessionEvent[] = [];
+  let dropped = 0;
+  let total = 0;
+  let snapshot: EventLogSnapshot = { events: [], dropped: 0, total: 0 };
+  let dirty = false;
+  let pending = false;
+  const listeners = new Set<() => void>();
+
+  const flush = () => {
+    pending = false;
+    for (const listener of [...listeners]) listener();
+  };
+  const changed = () => {
+    dirty = true;
+    if (pending) return;
+    pending = true;
+    schedule(flush);
+  };
+  const trim = () => {
+    // Trim in chunks so the amortised cost of staying bounded is O(1) per event.
+    if (buffer.length > capacity * 1.25 || (buffer.length > capacity && !pending)) {
+      const overflow = buffer.length - capacity;
+      buffer = buffer.slice(overflow);
+      dropped += overflow;
+    }
+  };
+
   return {
-    getSnapshot: store.getSnapshot,
-    subscribe: store.subscribe,
+    getSnapshot(): EventLogSnapshot {
+      if (dirty) {
+        dirty = false;
+        if (buffer.length > capacity) {
+          const overflow = buffer.length - capacity;
+          buffer = buffer.slice(overflow);
+          dropped += overflow;
+        }
+        snapshot = { events: buffer.slice(), dropped, total };
+      }
+      return snapshot;
+    },
+    subscribe(onChange: () => void) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
     append(event: SessionEvent) {
-      store.update(({ events, dropped }) => {
-        const overflow = Math.max(0, events.length + 1 - capacity);
-        const kept = overflow > 0 ? events.slice(overflow) : events;
-        return { events: [...kept, event], dropped: dropped + overflow };
-      });
+      buffer.push(event);
+      total++;
+      trim();
+      changed();
     },
     clear() {
-      store.set({ events: [], dropped: 0 });
+      buffer = [];
+      dropped = 0;
+      total = 0;
+      changed();
     },
   } satisfies Store<EventLogSnapshot> & Record<string, unknown>;
 }

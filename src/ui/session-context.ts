@@ -1,11 +1,31 @@
 import type { SessionCommand } from "@agent/protocol";
-import type { EventLog } from "@state/event-log";
+import type { PrefsStore } from "@state/prefs";
+import type { SelectionStore } from "@state/selection";
+import type { SessionStores } from "@state/session-stores";
+import type { Store } from "@state/store";
 import { createContext, useContext } from "react";
 
-/** What the page's components get from the composition root: stores to read and a way to send commands. */
+export interface ScenarioEntry {
+  /** file name under public/scenarios */
+  file: string;
+  title: string;
+  description: string;
+}
+
+/** What the page's components get from the composition root: stores to read and commands to send. */
 export interface SessionHandle {
-  events: EventLog;
+  stores: SessionStores;
+  prefs: PrefsStore;
+  selection: SelectionStore;
+  /** the scenarios shipped with the page (loaded once) */
+  scenarios: Store<readonly ScenarioEntry[]>;
   send(command: SessionCommand): void;
+  /** Esc / Abort: asks the session, and replaces the worker if the call does not end within 200 ms */
+  abort(): void;
+  /** fetches a scenario file and loads it into the session */
+  loadScenario(file: string): Promise<void>;
+  /** downloads the event log as JSON Lines */
+  exportEvents(): void;
 }
 
 // Context carries the session instance only, never a changing value (house habit 7).
@@ -13,6 +33,7 @@ export const SessionContext = createContext<SessionHandle | null>(null);
 
 export function useSession(): SessionHandle {
   const session = useContext(SessionContext);
-  if (!session) throw new Error("useSession needs a <SessionContext.Provider> from src/app/main.tsx.");
+  if (!session)
+    throw new Error("[playground/ui] useSession needs a <SessionContext.Provider> from src/app/main.tsx.");
   return session;
 }

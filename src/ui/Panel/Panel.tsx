@@ -1,23 +1,52 @@
 import type { ReactNode } from "react";
+import { useStore } from "../hooks/useStore";
+import { useSession } from "../session-context";
 
+/** A titled region that a presenter can collapse to its header; the state lives in the UI prefs. */
 export function Panel({
   id,
   title,
   hint,
+  actions,
+  grow = 1,
   children,
 }: {
   id: string;
   title: string;
   hint?: string;
+  actions?: ReactNode;
+  grow?: number;
   children: ReactNode;
 }) {
+  const { prefs } = useSession();
+  const collapsed = useStore(prefs, (p) => p.collapsed[id] === true);
   return (
-    <section className="panel" aria-labelledby={`${id}-title`} data-panel={id}>
+    <section
+      className={`panel${collapsed ? " panel--collapsed" : ""}`}
+      aria-labelledby={`${id}-title`}
+      data-panel={id}
+      style={{ flexGrow: collapsed ? 0 : grow }}
+    >
       <header className="panel__header">
-        <h2 id={`${id}-title`}>{title}</h2>
+        <button
+          type="button"
+          className="panel__toggle"
+          aria-expanded={!collapsed}
+          aria-controls={`${id}-body`}
+          onClick={() => prefs.toggleCollapsed(id)}
+          title={collapsed ? `Show ${title}` : `Collapse ${title}`}
+        >
+          <span aria-hidden="true">{collapsed ? "▸" : "▾"}</span>
+          <h2 id={`${id}-title`}>{title}</h2>
+        </button>
         {hint ? <p className="panel__hint">{hint}</p> : null}
+        {actions && !collapsed ? <div className="panel__actions">{actions}</div> : null}
       </header>
-      <div className="panel__body">{children}</div>
+      {collapsed ? null : (
+        <div className="panel__body" id={`${id}-body`}>
+          {children}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,93 @@
+import type { SessionEvent, ToolRow } from "@agent/events";
+
+export interface ToolStats {
+  calls: number;
+  errors: number;
+  /** total time of the most recent finished call, ms */
+  lastMs: number | null;
+  /** calls of this tool running now */
+  running: number;
+}
+
+export interface DispatchTableSnapshot {
+  /** the registry, in the session's order */
+  tools: readonly ToolRow[];
+  /** tool name → counters (tools never called have none) */
+  stats: Readonly<Record<string, ToolStats>>;
+  /** toolCallId → tool name, to attribute stage events that only some carry */
+  callTool: Readonly<Record<string, string>>;
+}
+
+export const EMPTY_DISPATCH: DispatchTableSnapshot = { tools: [], stats: {}, callTool: {} };
+const ZERO: ToolStats = { calls: 0, errors: 0, lastMs: null, running: 0 };
+
+function bump(state: DispatchTableSnapshot, name: string, fn: (s: ToolStats) => ToolStats) {
+  return { ...state, stats: { ...state.stats, [name]: fn(state.stats[name] ?? ZERO) } };
+}
+
+/** The dispatch table: the tool rows from tool_set_changed, with counters folded from every call. */
+export function reduceDispatch(state: DispatchTableSnapshot, event: SessionEvent): DispatchTableSnapshot {
+  switch (event.type) {
+    case "tool_set_changed":
+      return { ...state, tools: event.tools };
+    case "tool_execution_start": {
+      const next = bump(state, event.toolName, (s) => ({ ...s, calls: s.calls + 1, running: s.running + 1 }));
+      return { ...next, callTool: { ...state.callTool, [event.toolCallId]: event.toolName } };
+    }
+    case "tool_execution_end":
+      return bump(state, event.toolName, (s) => ({
+        ...s,
+        errors: s.errors + (event.isError ? 1 : 0),
+        running: Math.max(0, s.running - 1),
+      }));
+    case "call_done":
+      return bump(state, event.toolName, (s) => ({ ...s, lastMs: event.totalMs }));
+    case "call_rejected":
+    case "call_blocked":
+      return bump(state, event.toolName, (s) => ({ ...s, lastMs: event.durationMs }));
+    default:
+      return state;
+  }
+}
+
+/** The steps a call with this name goes through, in pi's order, for the "how is it dispatched" view. */
+export function dispatchSteps(row: ToolRow | undefined, name: string): { step: string; what: string }[] {
+  const steps = [
+    {
+      step: "lookup",
+      what: row
+        ? row.state === "off"
+          ? `"${name}" is off: it is not in the agent's tool list, so the call is answered at once with "Tool ${name} not found".`
+          : `The agent finds "${name}" by exact name in its tool list${row.state === "hidden" ? " (hidden: executable, but not declared to the model)" : ""}.`
+        : `No tool is named "${name}": the answer is "Tool ${name} not found".`,
+    },
+  ];
+  if (!row || row.state === "off") return steps;
+  steps.push(
+    {
+      step: "prepare",
+      what:
+        row.name === "edit"
+          ? "prepareArguments repairs old argument shapes (a stringified edits list, top-level oldText/newText) before validation."
+          : "No prepareArguments shim: the raw arguments go on unchanged.",
+    },
+    {
+      step: "validate",
+      what: 'The arguments are coerced (Value.Convert: "5" → 5) and checked against the schema; a misfit comes back as the validation error text.',
+    },
+    { step: "before hook", what: "beforeToolCall may block the call; the playground installs none." },
+    {
+      step: "execute",
+      what: `execute(toolCallId, args, signal, onUpdate) runs on the ${row.backend} Operations its closure holds${row.executionMode === "sequential" ? "; this tool makes the whole batch sequential" : "; calls in one batch run in parallel"}. A throw becomes an error result.`,
+    },
+    {
+      step: "after hook",
+      what: "afterToolCall may replace content, details or isError; the playground installs none.",
+    },
+    {
+      step: "result",
+      what: "tool_execution_end, then a toolResult message the model reads on its next turn.",
+    },
+  );
+  return steps;
+}

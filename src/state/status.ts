@@ -1,0 +1,67 @@
+import type { ScenarioLoadedEvent, ScenarioStatus, SessionEvent } from "@agent/events";
+
+export interface SessionStatus {
+  /** the worker has answered */
+  ready: boolean;
+  /** an agent run (or a call by hand) is in progress */
+  running: boolean;
+  /** calls between tool_execution_start and _end, by id */
+  runningCalls: readonly string[];
+  scenario: {
+    title: string;
+    description: string;
+    steps: ScenarioLoadedEvent["steps"];
+    status: ScenarioStatus;
+    next: number;
+    speed: number;
+  } | null;
+  lastError: string | null;
+  /** what the page itself had to do (e.g. restart a stuck worker), newest last */
+  notices: readonly { id: number; text: string }[];
+}
+
+export const EMPTY_STATUS: SessionStatus = {
+  ready: false,
+  running: false,
+  runningCalls: [],
+  scenario: null,
+  lastError: null,
+  notices: [],
+};
+
+export function reduceStatus(state: SessionStatus, event: SessionEvent): SessionStatus {
+  switch (event.type) {
+    case "session_ready":
+      return { ...state, ready: true, running: false, runningCalls: [] };
+    case "agent_start":
+      return { ...state, running: true };
+    case "agent_end":
+      return { ...state, running: false, runningCalls: [] };
+    case "tool_execution_start":
+      return { ...state, runningCalls: [...state.runningCalls, event.toolCallId] };
+    case "tool_execution_end":
+      return { ...state, runningCalls: state.runningCalls.filter((id) => id !== event.toolCallId) };
+    case "scenario_loaded":
+      return {
+        ...state,
+        scenario: {
+          title: event.title,
+          description: event.description,
+          steps: event.steps,
+          status: "ready",
+          next: 0,
+          speed: state.scenario?.speed ?? 1,
+        },
+      };
+    case "scenario_state":
+      if (!state.scenario) return state;
+      return {
+        ...state,
+        scenario: { ...state.scenario, status: event.status, next: event.next, speed: event.speed },
+      };
+    case "session_error":
+      return { ...state, lastError: event.message };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState } from "react";
+import { useStore } from "../hooks/useStore";
+import { useSession } from "../session-context";
+
+const SPEEDS = [
+  { value: 0.5, label: "0.5×" },
+  { value: 1, label: "1×" },
+  { value: 2, label: "2×" },
+  { value: 4, label: "4×" },
+  { value: 0, label: "no pauses" },
+];
+
+/** Pick a scripted conversation and replay it: play, step, pause, speed. No key, no network. */
+export function ScenarioPlayer() {
+  const { stores, scenarios, loadScenario, send } = useSession();
+  const list = useStore(scenarios);
+  const scenario = useStore(stores.status, (s) => s.scenario);
+  const ready = useStore(stores.status, (s) => s.ready);
+  const [picked, setPicked] = useState<string | null>(null);
+
+  // First visit: have the first scenario ready to play (the design's default).
+  useEffect(() => {
+    if (ready && !scenario && list.length > 0 && picked === null) {
+      setPicked(list[0].file);
+      void loadScenario(list[0].file);
+    }
+  }, [ready, scenario, list, picked, loadScenario]);
+
+  const playing = scenario?.status === "playing";
+  const done = scenario?.status === "done";
+  return (
+    <div className="player">
+      <div className="player__row">
+        <label>
+          Scenario{" "}
+          <select
+            value={picked ?? ""}
+            onChange={(e) => {
+              setPicked(e.target.value);
+              void loadScenario(e.target.value);
+            }}
+          >
+            {list.length === 0 ? <option value="">(loading…)</option> : null}
+            {list.map((s) => (
+              <option key={s.file} value={s.file}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="primary"
+          disabled={!scenario || done}
+          onClick={() =>
+            send(playing ? { type: "scenario_pause" } : { type: "scenario_play", speed: scenario?.speed })
+          }
+        >
+          {playing ? "Pause" : "Play"}
+        </button>
+        <button
+          type="button"
+          disabled={!scenario || playing || done}
+          onClick={() => send({ type: "scenario_step" })}
+        >
+          Step
+        </button>
+        <button
+          type="button"
+          disabled={!scenario || !picked}
+          onClick={() => picked && void loadScenario(picked)}
+          title="Load the scenario again: its files and tools come back and the player starts over"
+        >
+          Restart
+        </button>
+        <label>
+          Speed{" "}
+          <select
+            value={scenario?.speed ?? 1}
+            onChange={(e) => send({ type: "scenario_speed", speed: Number(e.target.value) })}
+            disabled={!scenario}
+          >
+            {SPEEDS.map((s) => (
+              <option key={s.label} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {scenario ? (
+        <>
+          <p className="player__about">
+            <strong>{scenario.title}</strong>: {scenario.description}{" "}
+            <span className="muted" aria-live="polite">
+              {scenario.status === "done"
+                ? "Finished."
+                : `Step ${Math.min(scenario.next + 1, scenario.steps.length)} of ${scenario.steps.length} next (${scenario.status}).`}
+            </span>
+          </p>
+          <ol className="player__steps" aria-label="Scenario steps">
+            {scenario.steps.map((s, i) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
+                key={i}
+                className={i < scenario.next ? "is-done" : i === scenario.next ? "is-next" : undefined}
+                aria-current={i === scenario.next ? "step" : undefined}
+              >
+                <span className={`kind kind--${s.kind}`}>{s.kind}</span> {s.summary}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p className="muted">Loading a scenario…</p>
+      )}
+    </div>
+  );
+}

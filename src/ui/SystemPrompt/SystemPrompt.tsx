@@ -1,0 +1,199 @@
+import type { RuleLine } from "@core/system-prompt/types";
+import { approxTokens } from "@state/prompt";
+import { type WireProvider, wireRequest } from "@state/wire";
+import { useMemo, useState } from "react";
+import { CodeBlock } from "../CodeBlock/CodeBlock";
+import { useStore } from "../hooks/useStore";
+import { useSession } from "../session-context";
+import { Tabs } from "../Tabs/Tabs";
+
+type Tab = "sections" | "rendered" | "changes" | "request";
+
+/** What the model is told: the prompt as named sections, as one text, its last patch, and the wire request. */
+export function SystemPrompt() {
+  const [tab, setTab] = useState<Tab>("sections");
+  const { stores } = useSession();
+  const hasChange = useStore(stores.prompt, (p) => p.lastChange !== null || p.lastToolChange !== null);
+  return (
+    <Tabs
+      label="System prompt views"
+      className="prompt-tabs"
+      tabs={[
+        { key: "sections", label: "Sections" },
+        { key: "rendered", label: "Rendered" },
+        { key: "changes", label: hasChange ? "Changes •" : "Changes" },
+        { key: "request", label: "Request" },
+      ]}
+      selected={tab}
+      onSelect={setTab}
+    >
+      {tab === "sections" ? <Sections /> : null}
+      {tab === "rendered" ? <Rendered /> : null}
+      {tab === "changes" ? <Changes /> : null}
+      {tab === "request" ? <Request /> : null}
+    </Tabs>
+  );
+}
+
+function ruleSource(rule: RuleLine): string {
+  const s = rule.source;
+  if (s.kind === "tool") return `from ${s.tool}'s guidelines`;
+  if (s.kind === "guideline") return "extra guideline";
+  return s.rule === "exploration" ? "base rule: depends on which tools are active" : "base rule: always";
+}
+
+function Sections() {
+  const { stores } = useSession();
+  const sections = useStore(stores.prompt, (p) => p.sections);
+  const rules = useStore(stores.prompt, (p) => p.rules);
+  if (sections.length === 0) return <p className="muted">Waiting for the first prompt build…</p>;
+  const total = sections.reduce((n, s) => n + s.chars, 0);
+  return (
+    <div>
+      <table className="sections">
+        <caption className="sr-only">Sections of the system prompt with their sizes</caption>
+        <thead>
+          <tr>
+            <th scope="col">Section</th>
+            <th scope="col" className="num">
+              Chars
+            </th>
+            <th scope="col" className="num" title="approximate tokens, about four characters each">
+              ~Tokens
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sections.map((s) => (
+            <tr key={s.name}>
+              <th scope="row">
+                <details>
+                  <summary>
+                    <code>{s.name}</code>
+                  </summary>
+                  <CodeBlock label={`Section ${s.name}`}>{s.text}</CodeBlock>
+                </details>
+              </th>
+              <td className="num">{s.chars}</td>
+              <td className="num">{approxTokens(s.chars)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">total (with blank lines between)</th>
+            <td className="num">{total}</td>
+            <td className="num">{approxTokens(total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {rules.length > 0 ? (
+        <>
+          <h3 className="small-heading">Rules, and where each line comes from</h3>
+          <ul className="rules">
+            {rules.map((r) => (
+              <li key={r.text}>
+                <span>{r.text}</span> <span className="rule-source">{ruleSource(r)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Rendered() {
+  const { stores } = useSession();
+  const rendered = useStore(stores.prompt, (p) => p.rendered);
+  return (
+    <>
+      <p className="muted">
+        {rendered.length} characters, about {approxTokens(rendered.length)} tokens.
+      </p>
+      <CodeBlock className="prompt-text" label="The rendered system prompt">
+        {rendered}
+      </CodeBlock>
+    </>
+  );
+}
+
+function Changes() {
+  const { stores } = useSession();
+  const change = useStore(stores.prompt, (p) => p.lastChange);
+  const tools = useStore(stores.prompt, (p) => p.lastToolChange);
+  if (!change && !tools)
+    return (
+      <p className="muted">
+        No change yet. Switch a tool's state in the dispatch table to see what the model would be told.
+      </p>
+    );
+  return (
+    <div className="changes">
+      {change ? (
+        <>
+          <h3 className="small-heading">
+            The last patch ({change.reason}), as <code>renderSystemMessageUpdate</code> renders it
+          </h3>
+          <p className="muted">
+            Sections{" "}
+            {Object.entries(change.patch)
+              .map(([k, v]) => `${k} ${v === null ? "removed" : "updated"}`)
+              .join(", ") || "unchanged"}
+            .
+          </p>
+          <CodeBlock label="System message update">{change.update}</CodeBlock>
+        </>
+      ) : null}
+      {tools ? (
+        <>
+          <h3 className="small-heading">Tool declarations in the next request</h3>
+          <ul className="decl-changes" aria-label="Tool declarations added or removed">
+            {tools.added.map((t) => (
+              <li key={`+${t.name}`} className="added">
+                + <code>{t.name}</code> declared
+              </li>
+            ))}
+            {tools.removed.map((n) => (
+              <li key={`-${n}`} className="removed">
+                − <code>{n}</code> no longer declared
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Request() {
+  const { stores } = useSession();
+  const [provider, setProvider] = useState<WireProvider>("anthropic");
+  const rendered = useStore(stores.prompt, (p) => p.rendered);
+  const declarations = useStore(stores.prompt, (p) => p.declarations);
+  const entries = useStore(stores.transcript, (t) => t.entries);
+  const json = useMemo(
+    () => JSON.stringify(wireRequest(provider, rendered, declarations, entries), null, 2),
+    [provider, rendered, declarations, entries],
+  );
+  return (
+    <div>
+      <fieldset className="inline-choice">
+        <legend>Provider</legend>
+        {(["anthropic", "openai"] as const).map((p) => (
+          <label key={p}>
+            <input
+              type="radio"
+              name="wire-provider"
+              checked={provider === p}
+              onChange={() => setProvider(p)}
+            />{" "}
+            {p === "anthropic" ? "Anthropic Messages" : "OpenAI-compatible"}
+          </label>
+        ))}
+      </fieldset>
+      <p className="muted">The next request as the provider would receive it. Nothing is sent.</p>
+      <CodeBlock label="Request body">{json}</CodeBlock>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { type Lane, type StageBar, type StageName, timelineExtent } from "@state/timeline";
+import { useMemo } from "react";
+import { useNow } from "../hooks/useNow";
+import { useStore } from "../hooks/useStore";
+import { useSession } from "../session-context";
+
+/** how many of the latest batches are drawn (older ones are in the event stream) */
+const SHOWN_BATCHES = 6;
+
+const STAGE_LABEL: Record<StageName, string> = {
+  prepare: "prepare",
+  validate: "validate",
+  rejected: "rejected",
+  wait: "wait for batch",
+  before: "before hook",
+  execute: "execute",
+  after: "after hook",
+  queue: "file queue wait",
+};
+
+const fmt = (ms: number) =>
+  ms < 10 ? `${ms.toFixed(1)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+
+/** One lane per tool call, grouped by the assistant message (batch) that made them. */
+export function Timeline() {
+  const { stores, selection, abort } = useSession();
+  const lanes = useStore(stores.timeline, (t) => t.lanes);
+  const selected = useStore(selection, (s) => s.callId);
+  const running = lanes.some((l) => l.status === "running");
+  const now = useNow(running);
+  const batches = useMemo(() => {
+    const byBatch = new Map<number, Lane[]>();
+    for (const l of lanes) {
+      const list = byBatch.get(l.batch) ?? [];
+      list.push(l);
+      byBatch.set(l.batch, list);
+    }
+    return [...byBatch.entries()].slice(-SHOWN_BATCHES);
+  }, [lanes]);
+  if (lanes.length === 0)
+    return (
+      <p className="muted">
+        No calls yet. Each call gets a lane here: its pipeline stages as bars, with waits on a file's queue.
+      </p>
+    );
+  return (
+    <div className="timeline">
+      <ul className="timeline__legend" aria-label="Legend">
+        {(["prepare", "validate", "wait", "queue", "execute", "rejected"] as const).map((s) => (
+          <li key={s}>
+            <span className={`bar bar--${s} bar--swatch`} aria-hidden="true" /> {STAGE_LABEL[s]}
+          </li>
+        ))}
+      </ul>
+      {lanes.length > batches.reduce((n, [, l]) => n + l.length, 0) ? (
+        <p className="muted">Showing the latest {SHOWN_BATCHES} batches.</p>
+      ) : null}
+      {batches.map(([batch, list]) => (
+        <Batch
+          key={batch}
+          lanes={list}
+          now={now}
+          selected={selected}
+          onSelect={selection.toggleCall}
+          onAbort={abort}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Batch({
+  lanes,
+  now,
+  selected,
+  onSelect,
+  onAbort,
+}: {
+  lanes: Lane[];
+  now: number;
+  selected: string | null;
+  onSelect: (id: string) => void;
+  onAbort: () => void;
+}) {
+  const { start, end } = timelineExtent(lanes, now);
+  const span = end - start;
+  const mode = lanes.find((l) => l.mode)?.mode;
+  const pos = (b: { start: number; end: number | null }) => ({
+    left: `${((b.start - start) / span) * 100}%`,
+    width: `max(3px, ${(((b.end ?? now) - b.start) / span) * 100}%)`,
+  });
+  return (
+    <section className="batch" aria-label={`Batch of ${lanes.length} call${lanes.length === 1 ? "" : "s"}`}>
+      <header className="batch__head">
+        {lanes.length > 1 ? `${lanes.length} calls from one assistant message` : "1 call"}
+        {mode ? ` · ${mode}` : ""} · {fmt(span)}
+      </header>
+      <ol className="lanes">
+        {lanes.map((l) => (
+          <li
+            key={`${l.toolCallId}-${l.start}`}
+            className={`lane lane--${l.status}${selected === l.toolCallId ? " is-selected" : ""}`}
+            data-call={l.toolCallId}
+          >
+            <button
+              type="button"
+              className="lane__label linkish"
+              aria-pressed={selected === l.toolCallId}
+              onClick={() => onSelect(l.toolCallId)}
+              title={`Highlight ${l.toolCallId}`}
+            >
+              <code>{l.toolName}</code> <span className="muted">{l.toolCallId}</span>
+            </button>
+            <div className="lane__track">
+              {l.bars.map((b, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: bars are positional within a lane
+                <Bar key={i} bar={b} style={pos(b)} now={now} />
+              ))}
+            </div>
+            <span className="lane__time">
+              {l.status === "running" ? (
+                <>
+                  <span aria-live="off">{fmt(now - l.start)}</span>{" "}
+                  <button type="button" className="danger" onClick={onAbort} title="Abort the run (Esc)">
+                    Abort
+                  </button>
+                </>
+              ) : (
+                <span className={l.status === "error" ? "error" : undefined}>
+                  {fmt((l.end ?? now) - l.start)}
+                  {l.status === "error" ? " · error" : ""}
+                </span>
+              )}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Bar({ bar, style, now }: { bar: StageBar; style: { left: string; width: string }; now: number }) {
+  const label = `${STAGE_LABEL[bar.stage]}: ${fmt((bar.end ?? now) - bar.start)}${bar.end === null ? " so far" : ""}${bar.note ? ` (${bar.note})` : ""}`;
+  return (
+    <span
+      className={`bar bar--${bar.stage}${bar.end === null ? " is-open" : ""}`}
+      style={style}
+      title={label}
+      data-stage={bar.stage}
+    >
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
