@@ -55,6 +55,22 @@ function isValidUtf8(bytes: Uint8Array): boolean {
   }
 }
 
+function stripBom(line: string, lineStart: number): string {
+  return lineStart === 0 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+}
+
+/** The bytes of line `lineNumber` (1-based, split on \\n). */
+function lineBytesOf(bytes: Uint8Array, lineNumber: number): Uint8Array {
+  let start = 0;
+  for (let n = 1; n < lineNumber && start >= 0; n++) {
+    const i = bytes.indexOf(10, start);
+    start = i < 0 ? -1 : i + 1;
+  }
+  if (start < 0) return new Uint8Array(0);
+  const end = bytes.indexOf(10, start);
+  return bytes.subarray(start, end < 0 ? bytes.length : end);
+}
+
 export async function runGrepSearch(
   ops: SearchOperations,
   options: GrepSearchOptions,
@@ -62,17 +78,55 @@ export async function runGrepSearch(
   const { signal, limit } = options;
   const matcher = compileLineMatcher(options.pattern, options);
   const matches: GrepMatchLine[] = [];
-  const texts = new Map<string, string>();
+  const matchedFiles = new Map<string, { bytes: Uint8Array; text?: string }>();
   let limitReached = false;
 
-  /** Searches one file's bytes; returns true once the limit is reached. */
-  const searchFile = (relativePath: string, bytes: Uint8Array, explicit: boolean): boolean => {
+  const record = (
+    relativePath: string,
+    lineNumber: number,
+    line: string,
+    lineBytes: () => Uint8Array,
+  ): boolean => {
+    // rg gives no text for a line that is not valid UTF-8; pi then reads the line from the file.
+    const lineText = line.includes("\uFFFD") && !isValidUtf8(lineBytes()) ? undefined : line;
+    matches.push({ relativePath, lineNumber, lineText });
+    if (matches.length >= limit) limitReached = true;
+    return limitReached;
+  };
+
+  /** The byte path: only the lines holding the required literal are decoded. True at the limit. */
+  const searchByLiteral = (relativePath: string, bytes: Uint8Array, explicit: boolean): boolean => {
+    const find = matcher.byteFinder!;
+    let at = find(bytes, 0);
+    if (at < 0 || (!explicit && bytes.indexOf(0) >= 0)) return false;
+    let lineNumber = 1;
+    let counted = 0;
+    let found = false;
+    while (at >= 0) {
+      const start = at === 0 ? 0 : bytes.lastIndexOf(10, at - 1) + 1;
+      let end = bytes.indexOf(10, at);
+      if (end < 0) end = bytes.length;
+      for (let i = bytes.indexOf(10, counted); i >= 0 && i < start; i = bytes.indexOf(10, i + 1))
+        lineNumber++;
+      counted = start;
+      const line = stripBom(decoder.decode(bytes.subarray(start, end)), start);
+      if (matcher.byteFinderExact || matcher.nextLine(line, 0)) {
+        found = true;
+        if (record(relativePath, lineNumber, line, () => bytes.subarray(start, end))) break;
+      }
+      at = end + 1 < bytes.length ? find(bytes, end + 1) : -1;
+    }
+    if (found) matchedFiles.set(relativePath, { bytes });
+    return limitReached;
+  };
+
+  /** The text path, for patterns with no literal to look for: the whole file is decoded and scanned. */
+  const searchByText = (relativePath: string, bytes: Uint8Array, explicit: boolean): boolean => {
     if (!explicit && bytes.indexOf(0) >= 0) return false;
     const text = decoder.decode(bytes);
     let from = 0;
     let lineNumber = 1;
     let counted = 0;
-    let validUtf8: boolean | undefined;
     let found = false;
     while (from < text.length) {
       const hit = matcher.nextLine(text, from);
@@ -81,23 +135,20 @@ export async function runGrepSearch(
       for (let i = text.indexOf("\n", counted); i >= 0 && i < start; i = text.indexOf("\n", i + 1))
         lineNumber++;
       counted = start;
-      let line: string | undefined = text.slice(start, end);
-      if (start === 0 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-      if (line.includes("\uFFFD")) {
-        validUtf8 ??= isValidUtf8(bytes);
-        if (!validUtf8) line = undefined;
-      }
-      matches.push({ relativePath, lineNumber, lineText: line });
       found = true;
-      if (matches.length >= limit) {
-        limitReached = true;
-        break;
-      }
+      const line = stripBom(text.slice(start, end), start);
+      // Line offsets are in UTF-16 units here; an invalid line is rare enough to re-encode to check it.
+      if (record(relativePath, lineNumber, line, () => lineBytesOf(bytes, lineNumber))) break;
       from = end + 1;
     }
-    if (found) texts.set(relativePath, text);
+    if (found) matchedFiles.set(relativePath, { bytes, text });
     return limitReached;
   };
+
+  const searchFile = (relativePath: string, bytes: Uint8Array, explicit: boolean): boolean =>
+    matcher.byteFinder
+      ? searchByLiteral(relativePath, bytes, explicit)
+      : searchByText(relativePath, bytes, explicit);
 
   if (!options.isDirectory) {
     if (signal?.aborted) throw abortError();
@@ -134,8 +185,10 @@ export async function runGrepSearch(
     matches,
     limitReached,
     fileLines(relativePath) {
-      const text = texts.get(relativePath);
-      return text === undefined ? [] : text.replace(/\r\n/g, "\n").replace(/\r/g, "\n").split("\n");
+      const file = matchedFiles.get(relativePath);
+      if (!file) return [];
+      const text = file.text ?? decoder.decode(file.bytes);
+      return text.replace(/\r\n/g, "\n").replace(/\r/g, "\n").split("\n");
     },
   };
 }

@@ -9,6 +9,7 @@
  * - a regex with a literal every match must contain is only run on the lines holding that literal.
  */
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from "re2js";
+import { type ByteFinder, createByteFinder } from "./byte-search";
 import {
   isPlainLiteral,
   newlineNotAllowed,
@@ -23,6 +24,13 @@ export interface LineMatcher {
    * [start, end) offsets without the line break; undefined when there is none.
    */
   nextLine(text: string, from: number): [number, number] | undefined;
+  /**
+   * When present: finds, in a file's bytes, the next place a literal every match needs occurs. A file
+   * it finds nothing in needs no decoding; a line it finds something in is decoded alone and checked.
+   */
+  byteFinder?: ByteFinder;
+  /** True when a hit of byteFinder is a match by itself (a literal search), so lines need no check. */
+  byteFinderExact: boolean;
 }
 
 export interface MatcherOptions {
@@ -61,6 +69,7 @@ function lineEnd(text: string, at: number): number {
 
 function literalMatcher(find: Finder): LineMatcher {
   return {
+    byteFinderExact: false,
     nextLine(text, from) {
       const i = find(text, from);
       if (i < 0) return undefined;
@@ -105,6 +114,7 @@ function re2Matcher(re: RE2JS, prefilter: Finder | undefined): LineMatcher {
   const matchesLine = (line: string) => re.matcher(line).find();
   if (prefilter) {
     return {
+      byteFinderExact: false,
       nextLine(text, from) {
         let pos = from;
         while (pos <= text.length) {
@@ -122,6 +132,7 @@ function re2Matcher(re: RE2JS, prefilter: Finder | undefined): LineMatcher {
   let lastText: string | undefined;
   let matcher: ReturnType<RE2JS["matcher"]> | undefined;
   return {
+    byteFinderExact: false,
     nextLine(text, from) {
       if (text !== lastText || !matcher) {
         lastText = text;
@@ -147,9 +158,15 @@ function re2Matcher(re: RE2JS, prefilter: Finder | undefined): LineMatcher {
 export function compileLineMatcher(pattern: string, options: MatcherOptions): LineMatcher {
   if (options.literal || isPlainLiteral(pattern)) {
     if (pattern.includes("\n")) throw newlineNotAllowed();
-    return literalMatcher(literalFinder(pattern, options.ignoreCase));
+    const matcher = literalMatcher(literalFinder(pattern, options.ignoreCase));
+    matcher.byteFinder = createByteFinder(pattern, options.ignoreCase);
+    matcher.byteFinderExact = true;
+    return matcher;
   }
   const re = compileRe2(pattern, options.ignoreCase);
   const required = requiredLiteral(pattern);
-  return re2Matcher(re, required ? literalFinder(required, options.ignoreCase) : undefined);
+  if (!required) return re2Matcher(re, undefined);
+  const matcher = re2Matcher(re, literalFinder(required, options.ignoreCase));
+  matcher.byteFinder = createByteFinder(required, options.ignoreCase);
+  return matcher;
 }
