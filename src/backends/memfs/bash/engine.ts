@@ -16,6 +16,7 @@
  */
 import type { Bash, BashOptions, IFileSystem } from "just-bash";
 import type { MemfsWorkspace } from "../workspace";
+import { interleavePlugin } from "./interleave";
 import { MemfsBashFs } from "./memfs-bash-fs";
 
 type JustBash = typeof import("just-bash");
@@ -67,6 +68,8 @@ export function loadJustBash(): Promise<JustBash> {
 export interface BashEngine {
   /** A fresh shell over the shared layout; `timeoutMs` becomes its execution deadline. */
   shell(cwd: string, env: Record<string, string>, timeoutMs: number | undefined): Bash;
+  /** A shell with no transform plugins, only for parsing (interleave.ts checks the serializer with it). */
+  readonly parser: Bash;
 }
 
 /** Builds the layout over `workspace` once the module is there. */
@@ -93,10 +96,13 @@ export async function createBashEngine(
   const excluded = new Set(EXCLUDED_COMMANDS);
   const commands = jb.getCommandNames().filter((name) => !excluded.has(name)) as BashOptions["commands"];
   return {
+    parser: new jb.Bash({ fs: base, defenseInDepth }),
     shell(cwd, env, timeoutMs) {
       const executionLimits: ExecutionLimits = { ...options.executionLimits };
       if (timeoutMs !== undefined) executionLimits.maxExecutionTimeMs = timeoutMs;
-      return new jb.Bash({ fs, cwd, env, commands, executionLimits, defenseInDepth });
+      const bash = new jb.Bash({ fs, cwd, env, commands, executionLimits, defenseInDepth });
+      bash.registerTransformPlugin(interleavePlugin);
+      return bash;
     },
   };
 }

@@ -4,8 +4,10 @@
  *
  * Deviations from pi, all forced by the engine (shared/research/bash-engine.md §3):
  * - No streaming: just-bash hands over stdout and stderr when the command ends, so `onData` is called
- *   then, stdout first and stderr second; their interleaving in time is lost
- *   (`echo a; ls nope; echo b` gives `a b ls: …`, GNU bash `a ls: … b`). `streamsOutput` is false.
+ *   then. `streamsOutput` is false.
+ * - Order of stdout and stderr: kept between top-level commands (interleave.ts), lost inside one
+ *   (`for …; do ls nope; echo b; done` gives `b … ls: …`, GNU bash `ls: … b …`), and lost for scripts
+ *   with a here-document.
  * - Abort and timeout: the engine checks the signal between statements and in `sleep`, and drops the
  *   output of an interrupted command (so "Command aborted" usually has no output before it). A timeout is
  *   also the engine's execution deadline, which stops even a loop that never yields. A CPU-bound loop
@@ -26,6 +28,7 @@ import {
   DEFAULT_BASH_ENV,
   loadJustBash,
 } from "./engine";
+import { interleaveScript } from "./interleave";
 
 /** just-bash cannot stream: output arrives when the command ends. */
 export const BASH_STREAMS_OUTPUT = false;
@@ -85,7 +88,7 @@ export function createMemfsBashOperations(
       const started = Date.now();
       try {
         const shell = ready.shell(cwd, { ...DEFAULT_BASH_ENV, ...env }, timeoutMs);
-        const run = shell.exec(command, { signal: stop.signal }).then(
+        const run = shell.exec(interleaveScript(shell, ready.parser, command), { signal: stop.signal }).then(
           (r) => ({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }),
           // An engine error that escaped exec() (research pitfall 2 was one): report it as a shell would.
           (error: unknown) => ({ stdout: "", stderr: `bash: ${messageOf(error)}\n`, exitCode: 1 }),
