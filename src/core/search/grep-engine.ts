@@ -7,7 +7,7 @@
  * - Lines are split on `\n`; the text after a final `\n` is not a line; a UTF-8 BOM is not part of line 1.
  * - The search stops at `limit` matching lines, as pi stops rg.
  */
-import { relativePath as relativeTo, resolvePath } from "../path-utils";
+import { resolvePath } from "../path-utils";
 import { compileRgOverride } from "./glob";
 import { compileLineMatcher } from "./line-matcher";
 import type { SearchOperations } from "./types";
@@ -158,10 +158,9 @@ export async function runGrepSearch(
     const cwd = resolvePath(options.cwd);
     const override = options.glob ? compileRgOverride(options.glob) : undefined;
     // The path rg's glob sees: relative to its working directory when inside it, else absolute.
-    const globPath = (absolute: string) => {
-      const relative = relativeTo(cwd, absolute);
-      return relative && !relative.startsWith("..") ? relative : absolute;
-    };
+    const cwdPrefix = cwd === "/" ? "/" : `${cwd}/`;
+    const globPath = (absolute: string) =>
+      absolute.startsWith(cwdPrefix) ? absolute.slice(cwdPrefix.length) : absolute;
     await walk(ops, {
       root,
       ignore: { customName: ".rgignore", requireGit: true },

@@ -35,11 +35,25 @@ function join(dir: string, name: string): string {
   return dir === "/" ? `/${name}` : `${dir}/${name}`;
 }
 
+// Parsed rule sets by file content, kept across calls: a rule set's answers depend only on its text
+// and the path asked about, and `ignore` remembers its answers, so a repeated search asks it nothing new.
+const parsed = new Map<string, Ignore>();
+const MAX_PARSED = 256;
+
+function rulesFor(text: string): Ignore {
+  let rules = parsed.get(text);
+  if (!rules) {
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    // Case-sensitive, as git and the ignore crate are on Linux.
+    rules = ignore({ ignorecase: false }).add(text);
+    parsed.set(text, rules);
+  }
+  return rules;
+}
+
 async function readRules(ops: SearchOperations, path: string): Promise<Ignore | undefined> {
   try {
-    const text = decoder.decode(await ops.readFile(path));
-    // Case-sensitive, as git and the ignore crate are on Linux.
-    return ignore({ ignorecase: false }).add(text);
+    return rulesFor(decoder.decode(await ops.readFile(path)));
   } catch {
     return undefined;
   }
