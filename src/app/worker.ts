@@ -6,7 +6,10 @@ import { PlaygroundSession } from "./session";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: WorkerToPage) => scope.postMessage(message);
-const session = new PlaygroundSession((event) => post({ kind: "event", event }));
+const session = new PlaygroundSession((event) => post({ kind: "event", event }), {
+  // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
+  onSnapshot: (files, reason) => post({ kind: "snapshot", files, reason }),
+});
 
 scope.onmessage = (message: MessageEvent<PageToWorker>) => {
   const { command } = message.data;

@@ -1,0 +1,107 @@
+import { Type } from "typebox";
+import { describe, expect, it } from "vitest";
+import { assistantMessage } from "./drivers/stream";
+import {
+  exportEvents,
+  parseEventLog,
+  replayEvents,
+  type SessionEvent,
+  type SessionEventBody,
+} from "./events";
+import { executeToolCalls } from "./pipeline";
+
+const tool = {
+  name: "t",
+  label: "t",
+  description: "t",
+  parameters: Type.Object({ n: Type.Number({ description: "n" }) }),
+  prepareArguments: (a: unknown) => ({ n: (a as { m?: number }).m ?? (a as { n: number }).n }),
+  async execute(_id: string, p: { n: number }) {
+    return { content: [{ type: "text" as const, text: String(p.n) }], details: {} };
+  },
+};
+const message = (args: Record<string, unknown>) =>
+  assistantMessage([{ type: "toolCall", id: "c", name: "t", arguments: args }], "toolUse", "test");
+
+async function run(args: Record<string, unknown>, config = {}) {
+  const events: SessionEventBody[] = [];
+  const batch = await executeToolCalls(
+    { systemPrompt: "", messages: [], tools: [tool] },
+    message(args),
+    config,
+    undefined,
+    (e) => {
+      events.push(JSON.parse(JSON.stringify(e)));
+    },
+  );
+  return { events, batch };
+}
+
+describe("executeToolCalls stages", () => {
+  it("reports prepare (changed), validate (coerced), executing and done", async () => {
+    const { events } = await run({ m: "4" });
+    expect(events.map((e) => e.type)).toEqual([
+      "batch_start",
+      "tool_execution_start",
+      "call_prepared",
+      "call_validated",
+      "call_executing",
+      "call_done",
+      "tool_execution_end",
+      "message_start",
+      "message_end",
+      "batch_end",
+    ]);
+    expect(events[2]).toMatchObject({ changed: true, args: { n: "4" } });
+    expect(events[3]).toMatchObject({ coerced: true, args: { n: 4 } });
+  });
+
+  it("lets the after-hook override fields and terminate", async () => {
+    const { events, batch } = await run(
+      { n: 1 },
+      { afterToolCall: async () => ({ isError: true, terminate: true }) },
+    );
+    expect(events.find((e) => e.type === "call_done")).toMatchObject({
+      overridden: ["isError", "terminate"],
+      isError: true,
+    });
+    expect(batch.terminate).toBe(true);
+    expect(batch.messages[0].isError).toBe(true);
+  });
+
+  it("turns an after-hook throw into an error result", async () => {
+    const { batch } = await run(
+      { n: 1 },
+      {
+        afterToolCall: async () => {
+          throw new Error("nope");
+        },
+      },
+    );
+    expect(batch.messages[0]).toMatchObject({ isError: true, content: [{ type: "text", text: "nope" }] });
+  });
+
+  it("uses pi's default block reason", async () => {
+    const { events } = await run({ n: 1 }, { beforeToolCall: async () => ({ block: true }) });
+    expect(events.find((e) => e.type === "call_blocked")).toMatchObject({
+      reason: "Tool execution was blocked",
+    });
+  });
+});
+
+describe("export and replay", () => {
+  it("round-trips through JSON Lines and replays in order", async () => {
+    const events = [
+      { type: "agent_start", seq: 1, ts: 10 },
+      { type: "turn_start", seq: 2, ts: 20 },
+    ] as SessionEvent[];
+    const back = parseEventLog(`${exportEvents(events)}\n`);
+    expect(back).toEqual(events);
+    const seen: number[] = [];
+    const waits: number[] = [];
+    await replayEvents(back, (e) => seen.push(e.seq), { speed: 2, sleep: async (ms) => void waits.push(ms) });
+    expect(seen).toEqual([1, 2]);
+    expect(waits).toEqual([5]);
+    expect(() => parseEventLog("{}")).toThrow("Line 1 is not an event");
+  });
+});
