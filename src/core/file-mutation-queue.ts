@@ -84,13 +84,14 @@ export function createFileMutationQueue(observer?: MutationQueueObserver): FileM
   };
 }
 
-const defaultQueue = createFileMutationQueue();
+/** The queue tools use when their options bring none (pi's module-global one). */
+export const defaultFileMutationQueue: FileMutationQueue = createFileMutationQueue();
 
 /** pi's exported helper: serialise `fn` per file on the given queue (the default one otherwise). */
 export function withFileMutationQueue<T>(
   key: string,
   fn: () => Promise<T>,
-  queue: FileMutationQueue = defaultQueue,
+  queue: FileMutationQueue = defaultFileMutationQueue,
 ): Promise<T> {
   return queue.run(key, fn);
 }

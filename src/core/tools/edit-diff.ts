@@ -1,0 +1,230 @@
+/**
+ * The text work behind edit, as pi 0.73.1's `dist/core/tools/edit-diff.js` does it: line endings and
+ * BOM, the fuzzy fallback, applying several edits against the original, and the numbered diff.
+ *
+ * What a model can observe and this file keeps: uniqueness is always counted in fuzzy-normalised
+ * space; if any edit needs the fuzzy fallback the whole file is normalised before any edit applies
+ * (and the diff, computed from that base, does not show it); error texts are pi's, with the raw path.
+ */
+import { diffLines } from "diff";
+
+export type LineEnding = "\r\n" | "\n";
+
+export interface EditInput {
+  oldText: string;
+  newText: string;
+}
+
+/** CRLF if and only if the first `\n` is preceded by `\r`; a file without newline counts as LF. */
+export function detectLineEnding(content: string): LineEnding {
+  const lf = content.indexOf("\n");
+  return lf > 0 && content.charCodeAt(lf - 1) === 13 ? "\r\n" : "\n";
+}
+
+/** CRLF and lone CR both become LF. */
+export function normalizeToLF(text: string): string {
+  return text.indexOf("\r") === -1 ? text : text.replace(/\r\n?/g, "\n");
+}
+
+/** Every `\n` becomes CRLF for a CRLF file, so mixed files come out uniform. */
+export function restoreLineEndings(text: string, ending: LineEnding): string {
+  return ending === "\r\n" ? text.replace(/\n/g, "\r\n") : text;
+}
+
+export function stripBom(content: string): { bom: string; text: string } {
+  return content.charCodeAt(0) === 0xfeff
+    ? { bom: "\uFEFF", text: content.slice(1) }
+    : { bom: "", text: content };
+}
+
+// ASCII text without trailing blanks before a newline is its own fuzzy form: skipping the Unicode
+// work then keeps a one-line edit of a large file cheap. Only an optimisation; results are the same.
+const NEEDS_FUZZY_WORK = /[^\x00-\x7f]|[ \t\v\f](?:\n|$)/;
+
+/** NFKC, per-line trimEnd, then smart quotes, dashes and Unicode spaces to their ASCII forms. */
+export function normalizeForFuzzyMatch(text: string): string {
+  if (!NEEDS_FUZZY_WORK.test(text)) return text;
+  return text
+    .normalize("NFKC")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n")
+    .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/[\u00A0\u2002-\u200A\u202F\u205F\u3000]/g, " ");
+}
+
+export interface FuzzyMatch {
+  found: boolean;
+  index: number;
+  matchLength: number;
+  usedFuzzyMatch: boolean;
+}
+
+/** Exact `indexOf` first, then the same search in fuzzy space (`fuzzyContent` may be passed in). */
+export function fuzzyFindText(content: string, oldText: string, fuzzyContent?: string): FuzzyMatch {
+  const exact = content.indexOf(oldText);
+  if (exact !== -1) return { found: true, index: exact, matchLength: oldText.length, usedFuzzyMatch: false };
+  const fuzzyOld = normalizeForFuzzyMatch(oldText);
+  const index = (fuzzyContent ?? normalizeForFuzzyMatch(content)).indexOf(fuzzyOld);
+  if (index === -1) return { found: false, index: -1, matchLength: 0, usedFuzzyMatch: false };
+  return { found: true, index, matchLength: fuzzyOld.length, usedFuzzyMatch: true };
+}
+
+function countOccurrences(haystack: string, needle: string): number {
+  // pi counts with split(needle).length - 1; an empty needle (an oldText of only blanks) splits into
+  // single code units.
+  if (needle.length === 0) return haystack.length - 1;
+  let count = 0;
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) count++;
+  return count;
+}
+
+/**
+ * Applies every edit against the (LF, BOM-less) original. Returns the base the edits were applied to
+ * (the original, or its fuzzy form) and the new content; throws pi's texts for empty, missing,
+ * ambiguous, overlapping and no-op edits.
+ */
+export function applyEditsToNormalizedContent(
+  normalizedContent: string,
+  edits: readonly EditInput[],
+  path: string,
+): { baseContent: string; newContent: string } {
+  const several = edits.length > 1;
+  const normalized = edits.map((e) => ({
+    oldText: normalizeToLF(e.oldText),
+    newText: normalizeToLF(e.newText),
+  }));
+  normalized.forEach((edit, i) => {
+    if (edit.oldText.length === 0) {
+      throw new Error(
+        several
+          ? `edits[${i}].oldText must not be empty in ${path}.`
+          : `oldText must not be empty in ${path}.`,
+      );
+    }
+  });
+
+  let fuzzyOriginal: string | undefined;
+  const fuzzyOfOriginal = () => {
+    fuzzyOriginal ??= normalizeForFuzzyMatch(normalizedContent);
+    return fuzzyOriginal;
+  };
+  const anyFuzzy = normalized.some(
+    (e) =>
+      normalizedContent.indexOf(e.oldText) === -1 &&
+      fuzzyFindText(normalizedContent, e.oldText, fuzzyOfOriginal()).found,
+  );
+  const baseContent = anyFuzzy ? fuzzyOfOriginal() : normalizedContent;
+  const fuzzyBase =
+    baseContent === normalizedContent ? fuzzyOfOriginal() : normalizeForFuzzyMatch(baseContent);
+
+  const matches = normalized.map((edit, i) => {
+    const match = fuzzyFindText(baseContent, edit.oldText, fuzzyBase);
+    if (!match.found) {
+      throw new Error(
+        several
+          ? `Could not find edits[${i}] in ${path}. The oldText must match exactly including all whitespace and newlines.`
+          : `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`,
+      );
+    }
+    const occurrences = countOccurrences(fuzzyBase, normalizeForFuzzyMatch(edit.oldText));
+    if (occurrences > 1) {
+      throw new Error(
+        several
+          ? `Found ${occurrences} occurrences of edits[${i}] in ${path}. Each oldText must be unique. Please provide more context to make it unique.`
+          : `Found ${occurrences} occurrences of the text in ${path}. The text must be unique. Please provide more context to make it unique.`,
+      );
+    }
+    return { editIndex: i, index: match.index, length: match.matchLength, newText: edit.newText };
+  });
+
+  matches.sort((a, b) => a.index - b.index);
+  for (let i = 1; i < matches.length; i++) {
+    const previous = matches[i - 1];
+    const current = matches[i];
+    if (previous.index + previous.length > current.index) {
+      throw new Error(
+        `edits[${previous.editIndex}] and edits[${current.editIndex}] overlap in ${path}. Merge them into one edit or target disjoint regions.`,
+      );
+    }
+  }
+
+  let newContent = baseContent;
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const m = matches[i];
+    newContent = newContent.slice(0, m.index) + m.newText + newContent.slice(m.index + m.length);
+  }
+  if (newContent === baseContent) {
+    throw new Error(
+      several
+        ? `No changes made to ${path}. The replacements produced identical content.`
+        : `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`,
+    );
+  }
+  return { baseContent, newContent };
+}
+
+function splitLines(value: string): string[] {
+  const lines = value.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/**
+ * A numbered diff: `+<n> ` added (new numbering), `-<n> ` removed and ` <n> ` context (old
+ * numbering), numbers padded to the width of the longer file's line count, up to `contextLines` of
+ * context around each change and ` <pad> ...` for what is left out.
+ */
+export function generateDiffString(
+  oldContent: string,
+  newContent: string,
+  contextLines = 4,
+): { diff: string; firstChangedLine: number | undefined } {
+  const parts = diffLines(oldContent, newContent);
+  const width = String(Math.max(oldContent.split("\n").length, newContent.split("\n").length)).length;
+  const num = (n: number) => String(n).padStart(width, " ");
+  const ellipsis = ` ${" ".repeat(width)} ...`;
+  const out: string[] = [];
+  let oldLine = 1;
+  let newLine = 1;
+  let lastWasChange = false;
+  let firstChangedLine: number | undefined;
+
+  parts.forEach((part, i) => {
+    const lines = splitLines(part.value);
+    if (part.added || part.removed) {
+      firstChangedLine ??= newLine;
+      for (const line of lines) {
+        if (part.added) out.push(`+${num(newLine++)} ${line}`);
+        else out.push(`-${num(oldLine++)} ${line}`);
+      }
+      lastWasChange = true;
+      return;
+    }
+    const next = parts[i + 1];
+    const nextIsChange = next !== undefined && (next.added || next.removed);
+    const context = (from: number, to: number) => {
+      for (let k = from; k < to; k++) out.push(` ${num(oldLine + k)} ${lines[k]}`);
+    };
+    if (lastWasChange && nextIsChange) {
+      if (lines.length <= contextLines * 2) context(0, lines.length);
+      else {
+        context(0, contextLines);
+        out.push(ellipsis);
+        context(lines.length - contextLines, lines.length);
+      }
+    } else if (lastWasChange) {
+      context(0, Math.min(contextLines, lines.length));
+      if (lines.length > contextLines) out.push(ellipsis);
+    } else if (nextIsChange) {
+      if (lines.length > contextLines) out.push(ellipsis);
+      context(Math.max(0, lines.length - contextLines), lines.length);
+    }
+    oldLine += lines.length;
+    newLine += lines.length;
+    lastWasChange = false;
+  });
+  return { diff: out.join("\n"), firstChangedLine };
+}

@@ -1,0 +1,170 @@
+/**
+ * The edit tool, as pi 0.73.1's `dist/core/tools/edit.js` behaves: several exact replacements matched
+ * against the original, the fuzzy fallback, BOM and dominant line ending kept, the numbered diff in
+ * details, all inside the per-file mutation queue. `prepareArguments` accepts a stringified `edits`
+ * (parsed in place, as pi does) and the legacy top-level `oldText`/`newText`.
+ *
+ * Deviations from pi: the queue is an instance from the options and its key comes from the backend's
+ * optional realpath; operations are required and read Uint8Array.
+ */
+import { type Static, Type } from "typebox";
+import { utf8Decode } from "../bytes";
+import { defaultFileMutationQueue, type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
+import { resolveToCwd } from "../path-utils";
+import { runAbortable } from "./abortable";
+import {
+  applyEditsToNormalizedContent,
+  detectLineEnding,
+  generateDiffString,
+  normalizeToLF,
+  restoreLineEndings,
+  stripBom,
+} from "./edit-diff";
+import { wrapToolDefinition } from "./tool-definition-wrapper";
+import type { ToolDefinition } from "./types";
+
+const replacementSchema = Type.Object(
+  {
+    oldText: Type.String({
+      description:
+        "Text to replace, exactly as it is in the file; unique in the original and not overlapping another edit",
+    }),
+    newText: Type.String({ description: "The text to put in its place" }),
+  },
+  { additionalProperties: false },
+);
+
+export const editSchema = Type.Object(
+  {
+    path: Type.String({
+      description: "Path of the file to edit, relative to the working directory or absolute",
+    }),
+    edits: Type.Array(replacementSchema, {
+      description:
+        "One or more replacements, each matched against the original file (not after earlier edits). They must not overlap or nest; merge nearby changes into one edit.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export type EditToolInput = Static<typeof editSchema>;
+
+export interface EditToolDetails {
+  /** Numbered diff of the change (LF, fuzzy-normalised base if the fallback ran). */
+  diff: string;
+  /** Line of the first change in the new file. */
+  firstChangedLine?: number;
+}
+
+export interface EditOperations {
+  readFile(absolutePath: string): Promise<Uint8Array>;
+  /** Writes UTF-8 text, replacing the file. */
+  writeFile(absolutePath: string, content: string): Promise<void>;
+  /** Resolves when the file can be read and written; a rejection's `code` goes into pi's message. */
+  access(absolutePath: string): Promise<void>;
+  /** The file's real path, for the mutation queue's key (the resolved path is used when absent or failing). */
+  realpath?(absolutePath: string): Promise<string>;
+}
+
+export interface EditToolOptions {
+  operations: EditOperations;
+  /** Serialises writes and edits per file; share one between write and edit of a session. */
+  mutationQueue?: FileMutationQueue;
+  homeDir?: string;
+}
+
+const DESCRIPTION =
+  "Edit one file by exact text replacement. Give one or more edits; each oldText must match a unique region of the original file, and the regions must not overlap. Merge changes that are close together into one edit, and keep each oldText short: just enough to be unique.";
+
+/** Models stringify `edits` or send the old single-edit shape; both become `edits[]` before validation. */
+export function prepareEditArguments(args: unknown): EditToolInput {
+  if (!args || typeof args !== "object") return args as EditToolInput;
+  const input = args as Record<string, unknown>;
+  if (typeof input.edits === "string") {
+    try {
+      const parsed: unknown = JSON.parse(input.edits);
+      if (Array.isArray(parsed)) input.edits = parsed;
+    } catch {
+      // Left as is: validation reports it.
+    }
+  }
+  if (typeof input.oldText === "string" && typeof input.newText === "string") {
+    const { oldText, newText, ...rest } = input;
+    const edits = Array.isArray(input.edits) ? [...input.edits] : [];
+    edits.push({ oldText, newText });
+    return { ...rest, edits } as EditToolInput;
+  }
+  return input as EditToolInput;
+}
+
+function accessError(path: string, error: unknown): Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  return new Error(
+    code
+      ? `Could not edit file: ${path}. Error code: ${String(code)}.`
+      : `Could not edit file: ${path}. ${String(error)}.`,
+  );
+}
+
+export function createEditToolDefinition(
+  cwd: string,
+  options: EditToolOptions,
+): ToolDefinition<typeof editSchema, EditToolDetails | undefined> {
+  const ops = options.operations;
+  const queue = options.mutationQueue ?? defaultFileMutationQueue;
+  return {
+    name: "edit",
+    label: "edit",
+    description: DESCRIPTION,
+    promptSnippet:
+      "Make precise file edits with exact text replacement, including multiple disjoint edits in one call",
+    promptGuidelines: [
+      "Use edit for precise changes (edits[].oldText must match exactly)",
+      "When changing multiple separate locations in one file, use one edit call with multiple entries in edits[] instead of multiple edit calls",
+      "Each edits[].oldText is matched against the original file, not after earlier edits are applied. Do not emit overlapping or nested edits. Merge nearby changes into one edit.",
+      "Keep edits[].oldText as small as possible while still being unique in the file. Do not pad with large unchanged regions.",
+    ],
+    parameters: editSchema,
+    prepareArguments: prepareEditArguments,
+    execute: (toolCallId, { path, edits }, signal) =>
+      runAbortable(signal, async (isAborted) => {
+        if (!Array.isArray(edits) || edits.length === 0) {
+          throw new Error("Edit tool input is invalid. edits must contain at least one replacement.");
+        }
+        const absolutePath = resolveToCwd(path, cwd, options.homeDir);
+        const key = await fileMutationKey(absolutePath, ops.realpath);
+        return queue.run(
+          key,
+          async () => {
+            try {
+              await ops.access(absolutePath);
+            } catch (error) {
+              throw accessError(path, error);
+            }
+            if (isAborted()) return undefined as never;
+            const { bom, text } = stripBom(utf8Decode(await ops.readFile(absolutePath)));
+            const ending = detectLineEnding(text);
+            const { baseContent, newContent } = applyEditsToNormalizedContent(
+              normalizeToLF(text),
+              edits,
+              path,
+            );
+            if (isAborted()) return undefined as never;
+            await ops.writeFile(absolutePath, bom + restoreLineEndings(newContent, ending));
+            const { diff, firstChangedLine } = generateDiffString(baseContent, newContent);
+            return {
+              content: [
+                { type: "text" as const, text: `Successfully replaced ${edits.length} block(s) in ${path}.` },
+              ],
+              details: { diff, firstChangedLine },
+            };
+          },
+          toolCallId,
+        );
+      }),
+  };
+}
+
+export function createEditTool(cwd: string, options: EditToolOptions) {
+  return wrapToolDefinition(createEditToolDefinition(cwd, options));
+}

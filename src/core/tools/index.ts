@@ -1,0 +1,124 @@
+/**
+ * The registry of the seven built-in tools, as pi 0.73.1's `dist/core/tools/index.js` has it: create
+ * one by name (an unknown name throws `Unknown tool name: <name>`), or the coding set (read, bash,
+ * edit, write), the read-only set (read, grep, find, ls) and all seven, as definitions or as the
+ * AgentTools the loop runs.
+ *
+ * Deviation from pi: every tool's options (and so its Operations) are required, so a tool is never
+ * quietly bound to a backend nobody chose; the Operations are fixed in the tool's closure at creation.
+ */
+import { type BashToolOptions, createBashToolDefinition } from "./bash";
+import { createEditToolDefinition, type EditToolOptions } from "./edit";
+import { createFindToolDefinition, type FindToolOptions } from "./find";
+import { createGrepToolDefinition, type GrepToolOptions } from "./grep";
+import { createLsToolDefinition, type LsToolOptions } from "./ls";
+import { createReadToolDefinition, type ReadToolOptions } from "./read";
+import { type ToolContextFactory, wrapToolDefinition } from "./tool-definition-wrapper";
+import type { AnyAgentTool, AnyToolDefinition } from "./types";
+import { createWriteToolDefinition, type WriteToolOptions } from "./write";
+
+export {
+  createToolDefinitionFromAgentTool,
+  type ToolContextFactory,
+  wrapToolDefinition,
+  wrapToolDefinitions,
+} from "./tool-definition-wrapper";
+
+export type ToolName = "read" | "bash" | "edit" | "write" | "grep" | "find" | "ls";
+
+/** pi's order: the coding tools first, then the read-only extras. */
+export const allToolNames: ReadonlySet<ToolName> = new Set<ToolName>([
+  "read",
+  "bash",
+  "edit",
+  "write",
+  "grep",
+  "find",
+  "ls",
+]);
+
+export interface ToolsOptions {
+  read: ReadToolOptions;
+  bash: BashToolOptions;
+  edit: EditToolOptions;
+  write: WriteToolOptions;
+  grep: GrepToolOptions;
+  find: FindToolOptions;
+  ls: LsToolOptions;
+}
+
+export function createToolDefinition(name: string, cwd: string, options: ToolsOptions): AnyToolDefinition {
+  switch (name) {
+    case "read":
+      return createReadToolDefinition(cwd, options.read);
+    case "bash":
+      return createBashToolDefinition(cwd, options.bash);
+    case "edit":
+      return createEditToolDefinition(cwd, options.edit);
+    case "write":
+      return createWriteToolDefinition(cwd, options.write);
+    case "grep":
+      return createGrepToolDefinition(cwd, options.grep);
+    case "find":
+      return createFindToolDefinition(cwd, options.find);
+    case "ls":
+      return createLsToolDefinition(cwd, options.ls);
+    default:
+      throw new Error(`Unknown tool name: ${name}`);
+  }
+}
+
+export function createTool(
+  name: string,
+  cwd: string,
+  options: ToolsOptions,
+  ctxFactory?: ToolContextFactory,
+): AnyAgentTool {
+  return wrapToolDefinition(createToolDefinition(name, cwd, options), ctxFactory);
+}
+
+const CODING: readonly ToolName[] = ["read", "bash", "edit", "write"];
+const READ_ONLY: readonly ToolName[] = ["read", "grep", "find", "ls"];
+
+export function createCodingToolDefinitions(cwd: string, options: ToolsOptions): AnyToolDefinition[] {
+  return CODING.map((name) => createToolDefinition(name, cwd, options));
+}
+
+export function createReadOnlyToolDefinitions(cwd: string, options: ToolsOptions): AnyToolDefinition[] {
+  return READ_ONLY.map((name) => createToolDefinition(name, cwd, options));
+}
+
+export function createAllToolDefinitions(
+  cwd: string,
+  options: ToolsOptions,
+): Record<ToolName, AnyToolDefinition> {
+  const all = {} as Record<ToolName, AnyToolDefinition>;
+  for (const name of allToolNames) all[name] = createToolDefinition(name, cwd, options);
+  return all;
+}
+
+export function createCodingTools(
+  cwd: string,
+  options: ToolsOptions,
+  ctxFactory?: ToolContextFactory,
+): AnyAgentTool[] {
+  return CODING.map((name) => createTool(name, cwd, options, ctxFactory));
+}
+
+export function createReadOnlyTools(
+  cwd: string,
+  options: ToolsOptions,
+  ctxFactory?: ToolContextFactory,
+): AnyAgentTool[] {
+  return READ_ONLY.map((name) => createTool(name, cwd, options, ctxFactory));
+}
+
+export function createAllTools(
+  cwd: string,
+  options: ToolsOptions,
+  ctxFactory?: ToolContextFactory,
+): Record<ToolName, AnyAgentTool> {
+  const all = {} as Record<ToolName, AnyAgentTool>;
+  for (const name of allToolNames) all[name] = createTool(name, cwd, options, ctxFactory);
+  return all;
+}

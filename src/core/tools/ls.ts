@@ -1,0 +1,110 @@
+/**
+ * The ls tool, as pi 0.73.1's `dist/core/tools/ls.js` behaves: entries sorted case-insensitively by
+ * locale collation (files and folders interleaved), `/` after directories (stat follows symlinks),
+ * entries whose stat fails skipped silently, an entry limit and the 50KB byte limit with pi's notices.
+ *
+ * Deviation: the collation is pinned to en-US (pi uses the process locale; the goldens were recorded
+ * under en-US), so the order does not depend on the browser's language.
+ */
+import { type Static, Type } from "typebox";
+import { joinPath, resolveToCwd } from "../path-utils";
+import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "../truncate";
+import { runAbortable } from "./abortable";
+import { wrapToolDefinition } from "./tool-definition-wrapper";
+import type { ToolDefinition } from "./types";
+
+export const lsSchema = Type.Object({
+  path: Type.Optional(Type.String({ description: "Directory to list (default: the working directory)" })),
+  limit: Type.Optional(Type.Number({ description: "Maximum number of entries to return (default: 500)" })),
+});
+
+export type LsToolInput = Static<typeof lsSchema>;
+
+export interface LsToolDetails {
+  entryLimitReached?: number;
+  truncation?: TruncationResult;
+}
+
+export interface LsOperations {
+  exists(absolutePath: string): boolean | Promise<boolean>;
+  /** Follows symlinks; throws for a broken link (such entries are skipped). */
+  stat(absolutePath: string): { isDirectory(): boolean } | Promise<{ isDirectory(): boolean }>;
+  /** Entry names, without `.` and `..`. */
+  readdir(absolutePath: string): string[] | Promise<string[]>;
+}
+
+export interface LsToolOptions {
+  operations: LsOperations;
+  homeDir?: string;
+}
+
+export const DEFAULT_LS_LIMIT = 500;
+
+const DESCRIPTION = `List a directory: names sorted alphabetically, directories marked with a trailing "/", dotfiles included. Stops at ${DEFAULT_LS_LIMIT} entries (or the limit given) or ${DEFAULT_MAX_BYTES / 1024}KB of output.`;
+
+const collator = new Intl.Collator("en-US");
+
+export function createLsToolDefinition(
+  cwd: string,
+  options: LsToolOptions,
+): ToolDefinition<typeof lsSchema, LsToolDetails | undefined> {
+  const ops = options.operations;
+  return {
+    name: "ls",
+    label: "ls",
+    description: DESCRIPTION,
+    promptSnippet: "List directory contents",
+    parameters: lsSchema,
+    execute: (_toolCallId, { path, limit }, signal) =>
+      runAbortable(signal, async () => {
+        const dir = resolveToCwd(path || ".", cwd, options.homeDir);
+        const effectiveLimit = limit ?? DEFAULT_LS_LIMIT;
+        if (!(await ops.exists(dir))) throw new Error(`Path not found: ${dir}`);
+        if (!(await ops.stat(dir)).isDirectory()) throw new Error(`Not a directory: ${dir}`);
+        let entries: string[];
+        try {
+          entries = [...(await ops.readdir(dir))];
+        } catch (error) {
+          throw new Error(`Cannot read directory: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        const keyed = entries.map((name) => ({ name, key: name.toLowerCase() }));
+        keyed.sort((a, b) => collator.compare(a.key, b.key));
+
+        const results: string[] = [];
+        let entryLimitReached = false;
+        for (const { name } of keyed) {
+          if (results.length >= effectiveLimit) {
+            entryLimitReached = true;
+            break;
+          }
+          try {
+            const stat = await ops.stat(joinPath(dir, name));
+            results.push(stat.isDirectory() ? `${name}/` : name);
+          } catch {
+            // pi skips entries it cannot stat (a broken symlink, say) without a word.
+          }
+        }
+        if (results.length === 0)
+          return { content: [{ type: "text", text: "(empty directory)" }], details: undefined };
+
+        const truncation = truncateHead(results.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
+        const details: LsToolDetails = {};
+        const notices: string[] = [];
+        if (entryLimitReached) {
+          notices.push(`${effectiveLimit} entries limit reached. Use limit=${effectiveLimit * 2} for more`);
+          details.entryLimitReached = effectiveLimit;
+        }
+        if (truncation.truncated) {
+          notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+          details.truncation = truncation;
+        }
+        const text =
+          notices.length > 0 ? `${truncation.content}\n\n[${notices.join(". ")}]` : truncation.content;
+        return { content: [{ type: "text", text }], details: notices.length > 0 ? details : undefined };
+      }),
+  };
+}
+
+export function createLsTool(cwd: string, options: LsToolOptions) {
+  return wrapToolDefinition(createLsToolDefinition(cwd, options));
+}

@@ -1,0 +1,198 @@
+/**
+ * The read tool, as pi 0.73.1's `dist/core/tools/read.js` behaves: raw text (no line numbers, CRs
+ * kept) with offset/limit paging and every notice, or an image detected by its bytes.
+ *
+ * Deviations from pi:
+ * - Path variants (macOS screenshot names, NFD, curly quotes) are probed through the backend's
+ *   `exists`, not the local disk.
+ * - Images are fitted by an injected ImageResizer (the browser's canvas) instead of Photon; without
+ *   one, an image read with autoResizeImages on gets pi's "could not be resized" note, which is what
+ *   pi says when Photon is unavailable.
+ * - Operations take and give Uint8Array instead of Buffer.
+ */
+import { type Static, Type } from "typebox";
+import { base64Encode, utf8ByteLength, utf8Decode } from "../bytes";
+import { formatDimensionNote, type ImageResizer } from "../image/resize";
+import { type PathExists, resolveReadPath } from "../path-utils";
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_LINES,
+  formatSize,
+  type TruncationResult,
+  truncateHead,
+} from "../truncate";
+import { runAbortable } from "./abortable";
+import { wrapToolDefinition } from "./tool-definition-wrapper";
+import type { ImageContent, TextContent, ToolDefinition } from "./types";
+
+export const readSchema = Type.Object({
+  path: Type.String({
+    description: "Path of the file to read, relative to the working directory or absolute",
+  }),
+  offset: Type.Optional(Type.Number({ description: "Line number to start reading from (1-indexed)" })),
+  limit: Type.Optional(Type.Number({ description: "Maximum number of lines to read" })),
+});
+
+export type ReadToolInput = Static<typeof readSchema>;
+
+export interface ReadToolDetails {
+  truncation?: TruncationResult;
+}
+
+export interface ReadOperations {
+  /** The whole file. Rejects with the backend's error (Node-style messages: `ENOENT: ...`). */
+  readFile(absolutePath: string): Promise<Uint8Array>;
+  /** Resolves when the file is readable, rejects otherwise (pi shows that error as is). */
+  access(absolutePath: string): Promise<void>;
+  /** Whether a path exists: read tries pi's name variants when the plain path does not. */
+  exists: PathExists;
+  /** An image MIME type for jpeg/png/gif/webp content, else null. Without it every file is text. */
+  detectImageMimeType?(absolutePath: string): Promise<string | null | undefined>;
+}
+
+export interface ReadToolOptions {
+  operations: ReadOperations;
+  /** Fit images to pi's limits before sending them (default true). */
+  autoResizeImages?: boolean;
+  /** Does the fitting; absent means no image can be fitted (pi's note when Photon is missing). */
+  imageResizer?: ImageResizer;
+  /** What `~` expands to. */
+  homeDir?: string;
+}
+
+const IMAGE_MIME_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+const NO_IMAGE_SUPPORT =
+  "[Current model does not support images. The image will be omitted from this request.]";
+const IMAGE_OMITTED = "[Image omitted: could not be resized below the inline image size limit.]";
+
+const DESCRIPTION = `Read a file. Text comes back as it is stored (no line numbers). Images (jpg, png, gif, webp) come back as attachments. Text output stops at ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB, whichever comes first; a notice then says which offset to continue from. Use offset and limit to page through a long file, and keep reading until you have what you need.`;
+
+export function createReadToolDefinition(
+  cwd: string,
+  options: ReadToolOptions,
+): ToolDefinition<typeof readSchema, ReadToolDetails | undefined> {
+  const ops = options.operations;
+  const autoResize = options.autoResizeImages ?? true;
+  const resizer = options.imageResizer;
+  return {
+    name: "read",
+    label: "read",
+    description: DESCRIPTION,
+    promptSnippet: "Read file contents",
+    promptGuidelines: ["Use read to examine files instead of cat or sed."],
+    parameters: readSchema,
+    execute: (_toolCallId, { path, offset, limit }, signal, _onUpdate, ctx) =>
+      runAbortable(signal, async (isAborted) => {
+        const absolutePath = await resolveReadPath(path, cwd, ops.exists, options.homeDir);
+        await ops.access(absolutePath);
+        if (isAborted()) return emptyResult();
+        const mimeType = ops.detectImageMimeType ? await ops.detectImageMimeType(absolutePath) : undefined;
+        const bytes = await ops.readFile(absolutePath);
+        if (isAborted()) return emptyResult();
+        if (mimeType && IMAGE_MIME_TYPES.has(mimeType)) {
+          const content = await readImage(bytes, mimeType, autoResize, resizer);
+          if (ctx?.model && !ctx.model.input.includes("image") && content.length > 1) {
+            const first = content[0] as TextContent;
+            content[0] = { type: "text", text: `${first.text}\n${NO_IMAGE_SUPPORT}` };
+          }
+          return { content, details: undefined };
+        }
+        return readText(utf8Decode(bytes), path, offset, limit);
+      }),
+  };
+}
+
+function emptyResult() {
+  return { content: [], details: undefined };
+}
+
+async function readImage(
+  bytes: Uint8Array,
+  mimeType: string,
+  autoResize: boolean,
+  resizer: ImageResizer | undefined,
+): Promise<(TextContent | ImageContent)[]> {
+  if (!autoResize) {
+    return [
+      { type: "text", text: `Read image file [${mimeType}]` },
+      { type: "image", data: base64Encode(bytes), mimeType },
+    ];
+  }
+  const resized = resizer ? await resizer.resize({ data: bytes, mimeType }).catch(() => null) : null;
+  if (!resized) return [{ type: "text", text: `Read image file [${mimeType}]\n${IMAGE_OMITTED}` }];
+  const note = formatDimensionNote(resized);
+  return [
+    { type: "text", text: `Read image file [${resized.mimeType}]${note ? `\n${note}` : ""}` },
+    { type: "image", data: resized.data, mimeType: resized.mimeType },
+  ];
+}
+
+function readText(
+  text: string,
+  path: string,
+  offset: number | undefined,
+  limit: number | undefined,
+): { content: TextContent[]; details: ReadToolDetails | undefined } {
+  const allLines = text.split("\n");
+  const totalFileLines = allLines.length;
+  const startLine = offset ? Math.max(0, offset - 1) : 0;
+  if (startLine >= totalFileLines) {
+    throw new Error(`Offset ${offset} is beyond end of file (${totalFileLines} lines total)`);
+  }
+  const startDisplay = startLine + 1;
+  let selected: string;
+  let userLimitedLines: number | undefined;
+  if (limit !== undefined) {
+    const endLine = Math.min(startLine + limit, totalFileLines);
+    selected = allLines.slice(startLine, endLine).join("\n");
+    userLimitedLines = endLine - startLine;
+  } else {
+    // The common case reads to the end: slicing the string beats re-joining 100k lines.
+    selected = startLine === 0 ? text : allLines.slice(startLine).join("\n");
+  }
+  const truncation = truncateHead(selected);
+  const limitText = formatSize(DEFAULT_MAX_BYTES);
+
+  if (truncation.firstLineExceedsLimit) {
+    const lineSize = formatSize(utf8ByteLength(allLines[startLine]));
+    return {
+      content: [
+        {
+          type: "text",
+          text: `[Line ${startDisplay} is ${lineSize}, exceeds ${limitText} limit. Use bash: sed -n '${startDisplay}p' ${path} | head -c ${DEFAULT_MAX_BYTES}]`,
+        },
+      ],
+      details: { truncation },
+    };
+  }
+  if (truncation.truncated) {
+    const endDisplay = startDisplay + truncation.outputLines - 1;
+    const range = `lines ${startDisplay}-${endDisplay} of ${totalFileLines}`;
+    const notice =
+      truncation.truncatedBy === "lines"
+        ? `[Showing ${range}. Use offset=${endDisplay + 1} to continue.]`
+        : `[Showing ${range} (${limitText} limit). Use offset=${endDisplay + 1} to continue.]`;
+    return {
+      content: [{ type: "text", text: `${truncation.content}\n\n${notice}` }],
+      details: { truncation },
+    };
+  }
+  if (userLimitedLines !== undefined && startLine + userLimitedLines < totalFileLines) {
+    const remaining = totalFileLines - (startLine + userLimitedLines);
+    const next = startLine + userLimitedLines + 1;
+    return {
+      content: [
+        {
+          type: "text",
+          text: `${truncation.content}\n\n[${remaining} more lines in file. Use offset=${next} to continue.]`,
+        },
+      ],
+      details: undefined,
+    };
+  }
+  return { content: [{ type: "text", text: truncation.content }], details: undefined };
+}
+
+export function createReadTool(cwd: string, options: ReadToolOptions) {
+  return wrapToolDefinition(createReadToolDefinition(cwd, options));
+}

@@ -1,0 +1,87 @@
+/**
+ * The write tool, as pi 0.73.1's `dist/core/tools/write.js` behaves: parents created, content written
+ * exactly as given (no BOM or line-ending handling), inside the per-file mutation queue. The reported
+ * "bytes" is the string's length in UTF-16 units, as pi reports it ("héllo" is 5).
+ *
+ * Deviations from pi: the queue is an instance from the options (or the default one) and its key comes
+ * from the backend's optional realpath; operations are required.
+ */
+import { type Static, Type } from "typebox";
+import { defaultFileMutationQueue, type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
+import { dirnamePath, resolveToCwd } from "../path-utils";
+import { runAbortable } from "./abortable";
+import { wrapToolDefinition } from "./tool-definition-wrapper";
+import type { ToolDefinition } from "./types";
+
+export const writeSchema = Type.Object({
+  path: Type.String({
+    description: "Path of the file to write, relative to the working directory or absolute",
+  }),
+  content: Type.String({ description: "The complete new content of the file" }),
+});
+
+export type WriteToolInput = Static<typeof writeSchema>;
+
+export type WriteToolDetails = undefined;
+
+export interface WriteOperations {
+  /** Writes UTF-8 text, replacing the file. */
+  writeFile(absolutePath: string, content: string): Promise<void>;
+  /** Creates a directory and its parents; succeeds when it exists already. */
+  mkdir(absolutePath: string): Promise<void>;
+  /** The file's real path, for the mutation queue's key (the resolved path is used when absent or failing). */
+  realpath?(absolutePath: string): Promise<string>;
+}
+
+export interface WriteToolOptions {
+  operations: WriteOperations;
+  /** Serialises writes and edits per file; share one between write and edit of a session. */
+  mutationQueue?: FileMutationQueue;
+  homeDir?: string;
+}
+
+const DESCRIPTION =
+  "Write a file: creates it, or replaces everything in it, with the content given. Missing parent directories are created. For changes to part of an existing file, edit is the better tool.";
+
+export function createWriteToolDefinition(
+  cwd: string,
+  options: WriteToolOptions,
+): ToolDefinition<typeof writeSchema, WriteToolDetails> {
+  const ops = options.operations;
+  const queue = options.mutationQueue ?? defaultFileMutationQueue;
+  return {
+    name: "write",
+    label: "write",
+    description: DESCRIPTION,
+    promptSnippet: "Create or overwrite files",
+    promptGuidelines: ["Use write only for new files or complete rewrites."],
+    parameters: writeSchema,
+    execute: (toolCallId, { path, content }, signal) =>
+      runAbortable(signal, async (isAborted) => {
+        const absolutePath = resolveToCwd(path, cwd, options.homeDir);
+        const key = await fileMutationKey(absolutePath, ops.realpath);
+        return queue.run(
+          key,
+          async () => {
+            if (isAborted()) return done(path, content);
+            await ops.mkdir(dirnamePath(absolutePath));
+            if (isAborted()) return done(path, content);
+            await ops.writeFile(absolutePath, content);
+            return done(path, content);
+          },
+          toolCallId,
+        );
+      }),
+  };
+}
+
+function done(path: string, content: string) {
+  return {
+    content: [{ type: "text" as const, text: `Successfully wrote ${content.length} bytes to ${path}` }],
+    details: undefined,
+  };
+}
+
+export function createWriteTool(cwd: string, options: WriteToolOptions) {
+  return wrapToolDefinition(createWriteToolDefinition(cwd, options));
+}
