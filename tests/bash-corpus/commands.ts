@@ -82,6 +82,7 @@ export const CORPUS_COMMANDS: CorpusCommand[] = [
   { id: "rm-rf", command: "rm -rf src/lib && find src | sort" },
   { id: "rm-missing", command: "rm missing.txt" },
   { id: "tee", command: "echo hi | tee t.txt && cat t.txt" },
+  { id: "redirect-missing-dir", command: 'echo x > nodir/f.txt; echo "rc=$?"' },
   { id: "redirect-stderr-devnull", command: "cat missing.txt 2>/dev/null; echo after" },
   { id: "stderr-to-stdout", command: "ls nope 2>&1 | wc -l" },
   // shell syntax

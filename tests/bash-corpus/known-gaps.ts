@@ -47,6 +47,11 @@ export const KNOWN_GAPS: Record<string, KnownGap> = {
     reason: "`bash: nosuchcmd: command not found` without GNU bash's `line 1:`; same exit code 127",
     instead: "nothing to change; see the README for the commands that do not exist here (git, node, make, …)",
   },
+  "redirect-missing-dir": {
+    reason:
+      "a write into a missing folder creates the folder (just-bash's own file system does; failing there would crash the whole command), where GNU bash reports `No such file or directory` and sets $? to 1",
+    instead: "mkdir -p the folder first, as a careful script does anyway",
+  },
   "diff-normal": {
     reason: "diff prints unified format by default (GNU: normal format); --normal is not supported",
     instead: "diff -u (the same output in both), or the edit tool's diff",
