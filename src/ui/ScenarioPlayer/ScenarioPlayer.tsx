@@ -98,7 +98,8 @@ export function ScenarioPlayer() {
                 : `Step ${Math.min(scenario.next + 1, scenario.steps.length)} of ${scenario.steps.length} next (${scenario.status}).`}
             </span>
           </p>
-          <ol className="player__steps" aria-label="Scenario steps">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so it must take focus to scroll by keyboard */}
+          <ol className="player__steps" aria-label="Scenario steps" tabIndex={0}>
             {scenario.steps.map((s, i) => (
               <li
                 // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional

@@ -1,0 +1,181 @@
+/**
+ * A newcomer's session, step by step, in one page: each `it` continues where the previous one left off.
+ * Everything is driven the way a person would (roles and labels), so the tests also check that every
+ * control is named.
+ */
+import { DEFAULT_WORKSPACE } from "@app/presets/default-workspace";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { openApp } from "./page";
+import { runAxe } from "./support";
+
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page, errors } = await openApp(browser));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const form = () => page.getByRole("form", { name: "Call a tool by hand" });
+const lastResult = () => page.locator(".msg--result").last();
+
+async function composer(tab: "Scenario" | "Call a tool by hand") {
+  await page.getByRole("tab", { name: tab }).click();
+}
+
+async function callByHand(tool: string, fields: Record<string, string>) {
+  await composer("Call a tool by hand");
+  await form().getByRole("tab", { name: "Form" }).click();
+  await form().getByRole("combobox", { name: "Tool" }).selectOption(tool);
+  for (const [name, value] of Object.entries(fields))
+    await form()
+      .getByRole("textbox", { name: new RegExp(`^${name}\\b`) })
+      .fill(value);
+  const before = await page.locator(".msg--result").count();
+  await form()
+    .getByRole("button", { name: `Run ${tool}` })
+    .click();
+  await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before);
+  return ((await lastResult().textContent()) ?? "").trim();
+}
+
+async function playScenario(title: string) {
+  await composer("Scenario");
+  const picker = page.getByRole("combobox", { name: "Scenario" });
+  const value = await picker.locator("option", { hasText: title }).getAttribute("value");
+  await picker.selectOption(value ?? "");
+  await page.getByText(`${title}:`).waitFor();
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.getByText("Finished.").waitFor({ timeout: 20_000 });
+}
+
+describe("a newcomer's first session", () => {
+  it("opens the page and hears from the session worker", async () => {
+    await page.getByRole("heading", { name: "Dispatch table", exact: true }).waitFor();
+    await page.getByRole("list", { name: "Session events" }).getByText("session_ready").waitFor();
+    await page
+      .getByRole("list", { name: "Workspace files" })
+      .getByText("package.json", { exact: true })
+      .waitFor();
+  });
+
+  it("plays the seed's three prompts: notes.md appears, one lane per call, and the events", async () => {
+    await playScenario("Three first prompts");
+    await page
+      .getByRole("list", { name: "Workspace files" })
+      .getByText("notes.md", { exact: true })
+      .waitFor();
+    const calls = await page.locator(".transcript .call").count();
+    expect(calls).toBeGreaterThanOrEqual(3);
+    expect(await page.locator(".timeline .lane").count()).toBe(calls);
+    const events = page.getByRole("list", { name: "Session events" });
+    await events.getByText("agent_end").last().waitFor();
+    await page.getByRole("combobox", { name: "Type" }).selectOption("tool_execution_end");
+    expect(await events.locator("li").count()).toBe(calls);
+    await page.getByRole("combobox", { name: "Type" }).selectOption("");
+  });
+
+  it("calls read by hand on package.json with offset 2 and limit 3 and sees lines 2 to 4", async () => {
+    const text = await callByHand("read", { path: "package.json", offset: "2", limit: "3" });
+    const lines = String(DEFAULT_WORKSPACE["package.json"]).split("\n");
+    expect(text).toContain(lines.slice(1, 4).join("\n"));
+    expect(text).not.toContain(lines[0]);
+    expect(text).not.toContain(lines[4]);
+  });
+
+  it("types JSON that does not parse and sees where it breaks; the call cannot be sent", async () => {
+    await form().getByRole("tab", { name: "Raw JSON" }).click();
+    const box = form().getByRole("textbox", { name: "Arguments (JSON)" });
+    await box.fill('{\n  "path": "package.json",\n  "limit": 3,\n}');
+    const alert = form().getByRole("alert");
+    await alert.waitFor();
+    expect((await alert.textContent()) ?? "").toMatch(/breaks at line 4, column 1/);
+    expect(await box.getAttribute("aria-invalid")).toBe("true");
+    expect(await form().getByRole("button", { name: "Run read" }).isDisabled()).toBe(true);
+  });
+
+  it("sends JSON that parses but misfits the schema and gets pi's validation error", async () => {
+    const box = form().getByRole("textbox", { name: "Arguments (JSON)" });
+    await box.fill('{"path": "package.json", "limit": "many"}');
+    const before = await page.locator(".msg--result").count();
+    await form().getByRole("button", { name: "Run read" }).click();
+    await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before);
+    const text = (await lastResult().textContent()) ?? "";
+    expect(text).toContain('Validation failed for tool "read"');
+    expect(await lastResult().getAttribute("class")).toContain("msg--error");
+  });
+
+  it("switches grep on: the rules change and the Changes tab shows the patch", async () => {
+    const rules = page.locator(".rules").last();
+    await rules.getByText("Use bash for file operations like ls, rg, find").waitFor();
+    await page.getByRole("combobox", { name: "State of grep" }).selectOption("active");
+    await rules.getByText("Use bash for file operations like ls, rg, find").waitFor({ state: "detached" });
+    await page.getByRole("tab", { name: /^Changes/ }).click();
+    const update = page.getByRole("region", { name: "System message update" });
+    await update.waitFor();
+    expect((await update.textContent()) ?? "").toContain('Updated system prompt section "rules"');
+    const decl = page.getByRole("list", { name: "Tool declarations added or removed" });
+    expect((await decl.textContent()) ?? "").toContain("grep declared");
+    await page.getByRole("tab", { name: "Sections" }).click();
+  });
+
+  it("edits a file in the editor, saves, and reads it back with the read tool", async () => {
+    await page
+      .getByRole("list", { name: "Workspace files" })
+      .getByRole("button", { name: /^README\.md/ })
+      .click();
+    const editor = page.getByRole("textbox", { name: "Contents of README.md" });
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\nEdited in the playground editor.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.locator(".editor__dirty").waitFor({ state: "detached" });
+    const text = await callByHand("read", { path: "README.md" });
+    expect(text).toContain("Edited in the playground editor.");
+  });
+
+  it("runs the parallel-edit scenario and sees a queue wait in the timeline", async () => {
+    await playScenario("Two edits of one file at once");
+    expect(await page.locator('.timeline [data-stage="queue"]').count()).toBeGreaterThanOrEqual(1);
+    const latest = page.locator(".timeline .batch").last();
+    expect(await latest.locator(".lane").count()).toBe(2);
+  });
+
+  it("aborts a long bash command with Esc and keeps a working session", async () => {
+    await composer("Call a tool by hand");
+    await form().getByRole("combobox", { name: "Tool" }).selectOption("bash");
+    await form()
+      .getByRole("textbox", { name: /^command\b/ })
+      .fill("while true; do :; done");
+    await form().getByRole("button", { name: "Run bash" }).click();
+    await page.locator(".timeline .lane--running").waitFor();
+    await page.getByRole("button", { name: "Abort" }).first().waitFor();
+    await page.locator("body").focus();
+    await page.keyboard.press("Escape");
+    await page.locator(".timeline .lane--running").waitFor({ state: "detached", timeout: 10_000 });
+    await page
+      .locator(".transcript")
+      .getByText(/Command aborted|did not stop within 200 ms/)
+      .first()
+      .waitFor();
+    // The session still answers (on a new worker if the old one had to go).
+    const text = await callByHand("read", { path: "package.json", limit: "1" });
+    expect(text).toContain("{");
+  });
+
+  it("has no serious or critical axe-core violations", async () => {
+    const violations = await runAxe(page);
+    expect(violations).toEqual([]);
+  });
+
+  it("logged no console errors", () => {
+    expect(errors).toEqual([]);
+  });
+});
