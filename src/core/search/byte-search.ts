@@ -41,18 +41,65 @@ export function createByteFinder(literal: string, ignoreCase: boolean): ByteFind
   return (bytes, from) => {
     const end = bytes.length - m;
     let i = from;
-    while (i <= end) {
-      const c = bytes[i + m - 1];
-      if (c === last || (lastFolds && (c | 0x20) === last)) {
-        let k = m - 2;
-        for (; k >= 0; k--) {
-          const b = bytes[i + k];
-          if (b !== needle[k] && !(folds[k] === 1 && (b | 0x20) === needle[k])) break;
-        }
-        if (k < 0) return i;
+    for (;;) {
+      // The skip loop: most windows end in a byte that cannot be the literal's last one.
+      let c = 0;
+      while (i <= end) {
+        c = bytes[i + m - 1];
+        if (c === last || (lastFolds && (c | 0x20) === last)) break;
+        i += shift[c];
       }
+      if (i > end) return -1;
+      let k = m - 2;
+      for (; k >= 0; k--) {
+        const b = bytes[i + k];
+        if (b !== needle[k] && !(folds[k] === 1 && (b | 0x20) === needle[k])) break;
+      }
+      if (k < 0) return i;
       i += shift[c];
     }
-    return -1;
   };
+}
+
+// Word-at-a-time (SWAR) scans: four bytes per step through a Uint32Array view of the aligned middle.
+// `zeroFlags(x)` has the top bit of each byte set exactly where that byte of x is zero.
+function zeroFlags(x: number): number {
+  return ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | 0 | x | 0x7f7f7f7f);
+}
+
+function alignedWords(bytes: Uint8Array, start: number, end: number): { head: number; words: Uint32Array } {
+  let head = start;
+  while (head < end && (bytes.byteOffset + head) % 4 !== 0) head++;
+  const count = Math.max(0, (end - head) >> 2);
+  return { head, words: new Uint32Array(bytes.buffer, bytes.byteOffset + head, count) };
+}
+
+/** How many bytes equal `byte` in [start, end). */
+export function countByte(bytes: Uint8Array, byte: number, start: number, end: number): number {
+  let n = 0;
+  if (end - start < 64) {
+    for (let i = start; i < end; i++) if (bytes[i] === byte) n++;
+    return n;
+  }
+  const { head, words } = alignedWords(bytes, start, end);
+  for (let i = start; i < head; i++) if (bytes[i] === byte) n++;
+  const pattern = byte * 0x01010101;
+  for (let w = 0; w < words.length; w++) {
+    let t = zeroFlags(words[w] ^ pattern);
+    if (t === 0) continue;
+    t >>>= 7;
+    t = (t & 0x00ff00ff) + ((t >>> 8) & 0x00ff00ff);
+    n += (t & 0xffff) + (t >>> 16);
+  }
+  for (let i = head + words.length * 4; i < end; i++) if (bytes[i] === byte) n++;
+  return n;
+}
+
+/** Whether the bytes hold a NUL (rg's sign of a binary file). */
+export function hasNul(bytes: Uint8Array): boolean {
+  const { head, words } = alignedWords(bytes, 0, bytes.length);
+  for (let i = 0; i < head; i++) if (bytes[i] === 0) return true;
+  for (let w = 0; w < words.length; w++) if (zeroFlags(words[w]) !== 0) return true;
+  for (let i = head + words.length * 4; i < bytes.length; i++) if (bytes[i] === 0) return true;
+  return false;
 }

@@ -8,6 +8,7 @@
  * - The search stops at `limit` matching lines, as pi stops rg.
  */
 import { resolvePath } from "../path-utils";
+import { countByte, hasNul } from "./byte-search";
 import { compileRgOverride } from "./glob";
 import { compileLineMatcher } from "./line-matcher";
 import type { SearchOperations } from "./types";
@@ -98,7 +99,7 @@ export async function runGrepSearch(
   const searchByLiteral = (relativePath: string, bytes: Uint8Array, explicit: boolean): boolean => {
     const find = matcher.byteFinder!;
     let at = find(bytes, 0);
-    if (at < 0 || (!explicit && bytes.indexOf(0) >= 0)) return false;
+    if (at < 0 || (!explicit && hasNul(bytes))) return false;
     let lineNumber = 1;
     let counted = 0;
     let found = false;
@@ -106,8 +107,7 @@ export async function runGrepSearch(
       const start = at === 0 ? 0 : bytes.lastIndexOf(10, at - 1) + 1;
       let end = bytes.indexOf(10, at);
       if (end < 0) end = bytes.length;
-      for (let i = bytes.indexOf(10, counted); i >= 0 && i < start; i = bytes.indexOf(10, i + 1))
-        lineNumber++;
+      lineNumber += countByte(bytes, 10, counted, start);
       counted = start;
       const line = stripBom(decoder.decode(bytes.subarray(start, end)), start);
       if (matcher.byteFinderExact || matcher.nextLine(line, 0)) {
@@ -122,7 +122,7 @@ export async function runGrepSearch(
 
   /** The text path, for patterns with no literal to look for: the whole file is decoded and scanned. */
   const searchByText = (relativePath: string, bytes: Uint8Array, explicit: boolean): boolean => {
-    if (!explicit && bytes.indexOf(0) >= 0) return false;
+    if (!explicit && hasNul(bytes)) return false;
     const text = decoder.decode(bytes);
     let from = 0;
     let lineNumber = 1;

@@ -21,7 +21,7 @@ export interface IgnoreLevel {
   dir: string;
   /** A `.git` entry is here (only looked for when git rules need a repository). */
   hasGit: boolean;
-  rules: Partial<Record<RuleKind, Ignore>>;
+  rules: Partial<Record<RuleKind, RuleSet>>;
 }
 
 export interface IgnoreConfig {
@@ -35,23 +35,46 @@ function join(dir: string, name: string): string {
   return dir === "/" ? `/${name}` : `${dir}/${name}`;
 }
 
-// Parsed rule sets by file content, kept across calls: a rule set's answers depend only on its text
-// and the path asked about, and `ignore` remembers its answers, so a repeated search asks it nothing new.
-const parsed = new Map<string, Ignore>();
-const MAX_PARSED = 256;
+/** One ignore file's rules, with its answers remembered. */
+export class RuleSet {
+  private readonly rules: Ignore;
+  private readonly answers = new Map<string, IgnoreVerdict>();
 
-function rulesFor(text: string): Ignore {
+  constructor(text: string) {
+    // Case-sensitive, as git and the ignore crate are on Linux.
+    this.rules = ignore({ ignorecase: false }).add(text);
+  }
+
+  /** `relative` ends with `/` for a directory. */
+  test(relative: string): IgnoreVerdict {
+    let verdict = this.answers.get(relative);
+    if (verdict === undefined) {
+      const result = this.rules.test(relative);
+      verdict = result.ignored ? "ignore" : result.unignored ? "whitelist" : "none";
+      if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
+      this.answers.set(relative, verdict);
+    }
+    return verdict;
+  }
+}
+
+// Rule sets by file content, kept across calls: an answer depends only on the text and the path asked
+// about, so a repeated search over the same tree asks nothing new.
+const parsed = new Map<string, RuleSet>();
+const MAX_PARSED = 256;
+const MAX_ANSWERS = 100_000;
+
+function rulesFor(text: string): RuleSet {
   let rules = parsed.get(text);
   if (!rules) {
     if (parsed.size >= MAX_PARSED) parsed.clear();
-    // Case-sensitive, as git and the ignore crate are on Linux.
-    rules = ignore({ ignorecase: false }).add(text);
+    rules = new RuleSet(text);
     parsed.set(text, rules);
   }
   return rules;
 }
 
-async function readRules(ops: SearchOperations, path: string): Promise<Ignore | undefined> {
+async function readRules(ops: SearchOperations, path: string): Promise<RuleSet | undefined> {
   try {
     return rulesFor(decoder.decode(await ops.readFile(path)));
   } catch {
@@ -125,9 +148,8 @@ export function matchLevels(
       if (!rules || found[kind]) continue;
       if ((kind === "git" || kind === "exclude") && (!inRepo || sawGit)) continue;
       relative ??= absolutePath.slice(prefix) + (isDirectory ? "/" : "");
-      const result = rules.test(relative);
-      if (result.ignored) found[kind] = "ignore";
-      else if (result.unignored) found[kind] = "whitelist";
+      const verdict = rules.test(relative);
+      if (verdict !== "none") found[kind] = verdict;
     }
     if (level.hasGit) sawGit = true;
   }
