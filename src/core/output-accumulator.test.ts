@@ -148,3 +148,28 @@ describe("OutputAccumulator", () => {
     expect(makeLogPath("/tmp", "pi-bash")).not.toBe(a);
   });
 });
+
+describe("OutputAccumulator decoding, byte by byte", () => {
+  it("gives what a streaming TextDecoder gives for any split, invalid bytes included", () => {
+    const samples = [
+      utf8Encode("a€b😀c\né\n"),
+      new Uint8Array([0x61, 0xe2, 0x82, 0x41, 0xff, 0xc3, 0xa9, 0xf0, 0x9f, 0x98]),
+      new Uint8Array([0x80, 0x80, 0xc3, 0xe0, 0x80, 0x41, 0xf5, 0x42]),
+    ];
+    for (const sample of samples) {
+      const reference = new TextDecoder().decode(sample);
+      for (let cut = 0; cut <= sample.length; cut++) {
+        for (let cut2 = cut; cut2 <= sample.length; cut2++) {
+          const acc = new OutputAccumulator({ logOperations: memoryLog() });
+          acc.append(sample.subarray(0, cut));
+          acc.append(sample.subarray(cut, cut2));
+          acc.append(sample.subarray(cut2));
+          acc.finish();
+          const snap = acc.snapshot();
+          expect(snap.content, `${sample} split at ${cut}/${cut2}`).toBe(reference);
+          expect(snap.truncation.totalBytes).toBe(utf8Encode(reference).length);
+        }
+      }
+    }
+  });
+});

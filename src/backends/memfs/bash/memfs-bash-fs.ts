@@ -238,8 +238,18 @@ export function normalize(path: string): string {
 
 const CHUNK = 0x2000;
 
+const ascii = new TextDecoder("utf-8");
+
 /** Bytes → a string with one char per byte (just-bash's ByteString shape). */
 export function latin1(bytes: Uint8Array): string {
+  // Pure ASCII (most source and logs) decodes natively: UTF-8 and latin1 agree on it.
+  let high = false;
+  for (let i = 0; i < bytes.length; i++)
+    if (bytes[i] > 0x7f) {
+      high = true;
+      break;
+    }
+  if (!high) return ascii.decode(bytes);
   let out = "";
   for (let i = 0; i < bytes.length; i += CHUNK)
     out += String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]);

@@ -97,8 +97,8 @@ export function createMemfsBashOperations(
         const interrupted = signal?.aborted || timedOut || isDeadline(result, timeoutMs, started);
         if (result) {
           const stderr = interrupted ? dropEngineNotice(result.stderr) : result.stderr;
-          if (result.stdout) onData(new TextEncoder().encode(result.stdout));
-          if (stderr) onData(new TextEncoder().encode(stderr));
+          if (result.stdout) onData(encoder.encode(result.stdout));
+          if (stderr) onData(encoder.encode(stderr));
         }
         if (signal?.aborted) throw new Error("aborted");
         if (interrupted) throw new Error(`timeout:${timeout}`);
@@ -110,6 +110,8 @@ export function createMemfsBashOperations(
     },
   };
 }
+
+const encoder = new TextEncoder();
 
 type RunResult = { stdout: string; stderr: string; exitCode: number };
 
