@@ -1,6 +1,7 @@
 /**
  * grep's and find's Operations on the memfs workspace: the directory walk and the file bytes their
- * engines (in core) search.
+ * engines (in core) search. The answers are synchronous (the SearchOperations contract allows it): the
+ * volume lives in this worker, and the engines then skip an await per file.
  *
  * A search touches every file of the workspace, so this goes under memfs's fs API to its volume
  * (`vol._core`, the Superblock of memfs 4.80, as workspace.ts does for change events): the fs calls
@@ -90,10 +91,10 @@ function resolve(core: Superblock, absolutePath: string, syscall: string): CoreL
 
 function coreOperations(core: Superblock): SearchOperations {
   return {
-    async isDirectory(absolutePath) {
+    isDirectory(absolutePath) {
       return resolve(core, absolutePath, "stat").getNode().isDirectory();
     },
-    async readdir(absolutePath): Promise<DirEntry[]> {
+    readdir(absolutePath): DirEntry[] {
       const link = resolve(core, absolutePath, "scandir");
       if (!link.getNode().isDirectory()) throw fsError("ENOTDIR", "scandir", absolutePath);
       const out: DirEntry[] = [];
@@ -103,7 +104,7 @@ function coreOperations(core: Superblock): SearchOperations {
       }
       return out;
     },
-    async readFile(absolutePath) {
+    readFile(absolutePath) {
       const node = resolve(core, absolutePath, "open").getNode();
       if (node.isDirectory()) throw fsError("EISDIR", "read", absolutePath);
       return node.buf ? node.buf.subarray(0, node.size) : new Uint8Array(0);

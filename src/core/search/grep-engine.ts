@@ -12,7 +12,7 @@ import { countByte, hasNul } from "./byte-search";
 import { compileRgOverride } from "./glob";
 import { compileLineMatcher } from "./line-matcher";
 import type { SearchOperations } from "./types";
-import { abortError, walk } from "./walk";
+import { abortError, isThenable, walk } from "./walk";
 
 export interface GrepSearchOptions {
   /** The resolved search path (a directory or a file). */
@@ -166,16 +166,19 @@ export async function runGrepSearch(
       ignore: { customName: ".rgignore", requireGit: true },
       signal,
       override: override && ((_relative, isDir, absolute) => override(globPath(absolute), isDir)),
-      visit: async (entry) => {
+      visit: (entry) => {
         if (entry.kind !== "file") return false;
         if (signal?.aborted) throw abortError();
-        let bytes: Uint8Array;
+        // rg reports an unreadable file on stderr and goes on.
+        const skip = () => false;
         try {
-          bytes = await ops.readFile(entry.absolutePath);
+          const read = ops.readFile(entry.absolutePath);
+          if (isThenable(read))
+            return Promise.resolve(read).then((b) => searchFile(entry.relativePath, b, false), skip);
+          return searchFile(entry.relativePath, read, false);
         } catch {
-          return false; // rg reports an unreadable file on stderr and goes on
+          return false;
         }
-        return searchFile(entry.relativePath, bytes, false);
       },
     });
   }

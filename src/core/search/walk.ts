@@ -44,6 +44,15 @@ function ancestorsOf(root: string): string[] {
   return out;
 }
 
+/** Backend answers are awaited only when they are promises: memfs answers at once, and an await costs a tick. */
+export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === "function";
+}
+
+// How long the walk may run before it lets the event loop in, so that an abort (a message to the worker)
+// can arrive while a large tree is searched: awaits alone only run microtasks.
+const YIELD_EVERY_MS = 25;
+
 export function abortError(): Error {
   return new Error("Operation aborted");
 }
@@ -71,6 +80,7 @@ async function ancestorLevels(
 export async function walk(ops: SearchOperations, options: WalkOptions): Promise<void> {
   const { root, ignore: config, signal, override, visit } = options;
   const levels = await ancestorLevels(ops, root, config);
+  let lastYield = Date.now();
 
   const keep = (absolutePath: string, relativePath: string, isDirectory: boolean): boolean => {
     const verdict = override?.(relativePath, isDirectory, absolutePath) ?? "none";
@@ -80,10 +90,15 @@ export async function walk(ops: SearchOperations, options: WalkOptions): Promise
 
   // Returns true when the visitor asked to stop.
   const walkDir = async (dir: string, relativeDir: string): Promise<boolean> => {
+    if (Date.now() - lastYield > YIELD_EVERY_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      lastYield = Date.now();
+    }
     if (signal?.aborted) throw abortError();
     let entries: DirEntry[];
     try {
-      entries = await ops.readdir(dir);
+      const listed = ops.readdir(dir);
+      entries = isThenable(listed) ? await listed : listed;
     } catch {
       return false; // an unreadable directory is skipped, as rg and fd skip it (with a warning)
     }
@@ -96,7 +111,8 @@ export async function walk(ops: SearchOperations, options: WalkOptions): Promise
         const relativePath = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
         const isDirectory = entry.kind === "directory";
         if (!keep(absolutePath, relativePath, isDirectory)) continue;
-        if (await visit({ absolutePath, relativePath, name: entry.name, kind: entry.kind })) return true;
+        const stop = visit({ absolutePath, relativePath, name: entry.name, kind: entry.kind });
+        if (stop === true || (isThenable(stop) && (await stop))) return true;
         if (isDirectory && (await walkDir(absolutePath, relativePath))) return true;
       }
       return false;
