@@ -33,6 +33,8 @@ async function callByHand(tool: string, fields: Record<string, string>) {
   await composer("Call a tool by hand");
   await form().getByRole("tab", { name: "Form" }).click();
   await form().getByRole("combobox", { name: "Tool" }).selectOption(tool);
+  // The form remembers earlier values per tool: start from a blank form.
+  for (const box of await form().getByRole("textbox").all()) await box.fill("");
   for (const [name, value] of Object.entries(fields))
     await form()
       .getByRole("textbox", { name: new RegExp(`^${name}\\b`) })
@@ -137,6 +139,8 @@ describe("a newcomer's first session", () => {
     await page.keyboard.type("\nEdited in the playground editor.");
     await page.getByRole("button", { name: "Save" }).click();
     await page.locator(".editor__dirty").waitFor({ state: "detached" });
+    // The session confirms the write: the tree marks the file as changed in the editor.
+    await page.getByRole("list", { name: "Workspace files" }).getByText("changed in the editor").waitFor();
     const text = await callByHand("read", { path: "README.md" });
     expect(text).toContain("Edited in the playground editor.");
   });

@@ -16,6 +16,7 @@ export function FileEditor({ path }: { path: string }) {
   const [dirty, setDirty] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const saved = useRef<string | null>(null);
+  const synced = useRef<string | null>(null);
   const save = useRef(() => {});
   save.current = () => {
     const text = editor.current?.getText();
@@ -34,8 +35,13 @@ export function FileEditor({ path }: { path: string }) {
   useEffect(() => {
     if (text === undefined || text === null || !host.current) return;
     if (editor.current) {
-      if (!dirty && editor.current.getText() !== text) editor.current.setText(text);
+      // Only a new text from the session moves the buffer (a tool changed the file), and never over
+      // unsaved typing; re-renders for other reasons (dirty flipping on save) must not.
+      if (text === synced.current) return;
+      synced.current = text;
+      if (dirty || editor.current.getText() === text) return;
       saved.current = text;
+      editor.current.setText(text);
       return;
     }
     let cancelled = false;
@@ -43,6 +49,7 @@ export function FileEditor({ path }: { path: string }) {
       ({ mountEditor }) => {
         if (cancelled || !host.current) return;
         saved.current = text;
+        synced.current = text;
         editor.current = mountEditor(host.current, {
           path,
           text,

@@ -32,6 +32,7 @@ export function mountEditor(
       doc: options.text,
       extensions: [
         lineNumbers(),
+        EditorView.lineWrapping,
         history(),
         syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
         language(options.path),
@@ -57,6 +58,8 @@ export function mountEditor(
       ],
     }),
   });
+  // The scroller must be reachable by keyboard on its own (axe: scrollable-region-focusable).
+  view.scrollDOM.tabIndex = 0;
   return {
     view,
     getText: () => view.state.doc.toString(),
