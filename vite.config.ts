@@ -7,7 +7,7 @@ import { nodeBuiltinGate } from "./scripts/node-builtin-gate.ts";
 const shim = (name: string) => fileURLToPath(new URL(`./src/app/shims/${name}.ts`, import.meta.url));
 
 // memfs pulls in five Node built-ins; the browser gets npm ports or two-line shims
-// (shared/research/memfs-webcontainer.md §2.2). Anything else that names a Node built-in fails the build.
+// (shared/research/memfs-webcontainer.md §2.2), and just-bash one more. Anything else that names a Node built-in fails the build.
 export const browserAliases = [
   { find: /^node:buffer$|^buffer$/, replacement: "buffer/" },
   { find: /^node:events$|^events$/, replacement: "events/" },
@@ -15,6 +15,8 @@ export const browserAliases = [
   { find: /^node:url$|^url$/, replacement: shim("url") },
   { find: /^node:stream$|^stream$/, replacement: shim("stream") },
   { find: /^node:process$|^process$/, replacement: shim("process") },
+  // just-bash's browser entry imports node:zlib only for gzip-family commands, which the shell leaves out.
+  { find: /^node:zlib$/, replacement: shim("zlib") },
 ];
 
 export default defineConfig({
@@ -22,7 +24,9 @@ export default defineConfig({
   resolve: { alias: [...layerAliases, ...browserAliases] },
   worker: { format: "es", plugins: () => [nodeBuiltinGate()] },
   // Pre-bundle what the worker imports late, so the dev server does not reload the page on first use.
-  optimizeDeps: { include: ["memfs", "typebox", "typebox/value", "typebox/compile", "picomatch", "ignore", "diff", "re2js"] },
+  optimizeDeps: {
+    include: ["memfs", "typebox", "typebox/value", "typebox/compile", "picomatch", "ignore", "diff", "re2js"],
+  },
   build: { target: "es2022", sourcemap: true, chunkSizeWarningLimit: 2000 },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },

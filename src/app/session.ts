@@ -31,7 +31,7 @@ import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
 import { PromptTracker } from "./session-prompt";
-import { createStandInTools } from "./stand-in-tools";
+import { createPlaygroundTools } from "./tools";
 
 export type ToolFactory = (workspace: MemfsWorkspace, queue: FileMutationQueue) => AnyToolDefinition[];
 
@@ -107,7 +107,7 @@ export class PlaygroundSession {
         waits.delete(key);
       }
     });
-    const create = this.options.createTools ?? createStandInTools;
+    const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue));
     this.definitions = create(this.workspace, this.queue);
     const prefix = `${this.workspace.root}/`;
     this.unlisten = this.workspace.onChange((c) => {
