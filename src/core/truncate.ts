@@ -159,3 +159,89 @@ export function truncateLine(
   if (line.length <= maxChars) return { text: line, wasTruncated: false };
   return { text: `${line.slice(0, maxChars)}... [truncated]`, wasTruncated: true };
 }
+
+/**
+ * Byte offset where line `line` (0-based) of a UTF-8 buffer with `totalLines` lines starts: scanned
+ * from whichever end is nearer, so reading the last lines of a large file does not walk all of it.
+ */
+export function utf8LineStart(bytes: Uint8Array, line: number, totalLines: number): number {
+  if (line <= 0) return 0;
+  if (line <= totalLines - line) {
+    let position = -1;
+    for (let k = 0; k < line; k++) position = bytes.indexOf(10, position + 1);
+    return position + 1;
+  }
+  let position = bytes.length;
+  for (let k = totalLines - line; k > 0; k--) position = bytes.lastIndexOf(10, position - 1);
+  return position + 1;
+}
+
+/** True when bytes[start, end) are all below 0x80 (checked four at a time where aligned). */
+export function isAsciiRange(bytes: Uint8Array, start = 0, end = bytes.length): boolean {
+  let i = start;
+  while (i < end && (bytes.byteOffset + i) % 4 !== 0) if (bytes[i++] & 0x80) return false;
+  const words = Math.floor((end - i) / 4);
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
+    for (let w = 0; w < words; w++) if (view[w] & 0x80808080) return false;
+    i += words * 4;
+  }
+  while (i < end) if (bytes[i++] & 0x80) return false;
+  return true;
+}
+
+/**
+ * truncateHead over the text held in bytes[start, end) (`totalLines` lines), without decoding more
+ * than what is kept: the same result as `truncateHead(decode(bytes[start, end)))` provided those
+ * bytes are valid UTF-8 (then a decoded line's UTF-8 length is its byte length). The caller checks.
+ */
+export function truncateHeadUtf8(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  totalLines: number,
+  decode: (bytes: Uint8Array) => string,
+  options: TruncationOptions = {},
+): TruncationResult {
+  const max = limits(options);
+  const totalBytes = end - start;
+  if (totalLines <= max.maxLines && totalBytes <= max.maxBytes) {
+    return untouched(decode(bytes.subarray(start, end)), totalLines, totalBytes, max);
+  }
+  const lineEnd = (from: number) => {
+    const newline = bytes.indexOf(10, from);
+    return newline === -1 || newline >= end ? end : newline;
+  };
+  const base = { truncated: true, totalLines, totalBytes, lastLinePartial: false, ...max };
+  if (lineEnd(start) - start > max.maxBytes) {
+    return {
+      ...base,
+      content: "",
+      truncatedBy: "bytes",
+      outputLines: 0,
+      outputBytes: 0,
+      firstLineExceedsLimit: true,
+    };
+  }
+  let kept = 0;
+  let used = 0;
+  let truncatedBy: "lines" | "bytes" = "lines";
+  for (let position = start; kept < totalLines && kept < max.maxLines; kept++) {
+    const stop = lineEnd(position);
+    const cost = stop - position + (kept > 0 ? 1 : 0);
+    if (used + cost > max.maxBytes) {
+      truncatedBy = "bytes";
+      break;
+    }
+    used += cost;
+    position = stop + 1;
+  }
+  return {
+    ...base,
+    content: decode(bytes.subarray(start, start + used)),
+    truncatedBy,
+    outputLines: kept,
+    outputBytes: used,
+    firstLineExceedsLimit: false,
+  };
+}

@@ -37,18 +37,24 @@ export function stripBom(content: string): { bom: string; text: string } {
     : { bom: "", text: content };
 }
 
-// ASCII text without trailing blanks before a newline is its own fuzzy form: skipping the Unicode
-// work then keeps a one-line edit of a large file cheap. Only an optimisation; results are the same.
-const NEEDS_FUZZY_WORK = /[^\x00-\x7f]|[ \t\v\f](?:\n|$)/;
+// Each step runs only when the text holds something it would change, so the common case (ASCII
+// source without trailing blanks) costs three scans instead of a rewrite of the whole file. These are
+// optimisations only: the result is the same as running every step.
+const NON_ASCII = /[^\x00-\x7f]/;
+const TRAILING_BLANK = /[^\S\n](?:\n|$)/;
+const FUZZY_CHARS = /[\u2018-\u201F\u2010-\u2015\u2212\u00A0\u2002-\u200A\u202F\u205F\u3000]/;
 
 /** NFKC, per-line trimEnd, then smart quotes, dashes and Unicode spaces to their ASCII forms. */
 export function normalizeForFuzzyMatch(text: string): string {
-  if (!NEEDS_FUZZY_WORK.test(text)) return text;
-  return text
-    .normalize("NFKC")
-    .split("\n")
-    .map((line) => line.trimEnd())
-    .join("\n")
+  let out = NON_ASCII.test(text) ? text.normalize("NFKC") : text;
+  if (TRAILING_BLANK.test(out)) {
+    out = out
+      .split("\n")
+      .map((line) => line.trimEnd())
+      .join("\n");
+  }
+  if (!FUZZY_CHARS.test(out)) return out;
+  return out
     .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
     .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
     .replace(/[\u2010-\u2015\u2212]/g, "-")
@@ -172,6 +178,77 @@ function splitLines(value: string): string[] {
   return lines;
 }
 
+function countNewlines(text: string, end = text.length): number {
+  let count = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < end; i = text.indexOf("\n", i + 1)) count++;
+  return count;
+}
+
+/** Where the first line that differs starts (both texts are equal before it). */
+function commonPrefixLineEnd(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  // Compare in chunks first: most of a large file is usually unchanged.
+  const chunk = 4096;
+  while (i + chunk <= n && a.slice(i, i + chunk) === b.slice(i, i + chunk)) i += chunk;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i === 0 ? 0 : a.lastIndexOf("\n", i - 1) + 1;
+}
+
+/** The last `count` lines of text[0, end), which ends with a newline. */
+function lastLines(text: string, end: number, count: number): string[] {
+  let from = end;
+  for (let k = 0; k < count && from > 0; k++) from = text.lastIndexOf("\n", from - 2) + 1;
+  return splitLines(text.slice(from, end));
+}
+
+interface DiffPart {
+  added?: boolean;
+  removed?: boolean;
+  /** Number of lines. */
+  count: number;
+  /** The lines from index `from` (inclusive) to `to` (exclusive). */
+  lines(from: number, to: number): string[];
+}
+
+/**
+ * jsdiff's line diff, with the unchanged head of the files left out of the diffing: jsdiff takes the
+ * common prefix as one unchanged part before anything else, so this gives the same parts, and a one-line
+ * edit in a large file only diffs from that line on.
+ */
+function diffParts(oldContent: string, newContent: string): DiffPart[] {
+  const prefixEnd = commonPrefixLineEnd(oldContent, newContent);
+  const parts: DiffPart[] = diffLines(oldContent.slice(prefixEnd), newContent.slice(prefixEnd)).map(
+    (part) => {
+      const lines = splitLines(part.value);
+      return {
+        added: part.added,
+        removed: part.removed,
+        count: lines.length,
+        lines: (a, b) => lines.slice(a, b),
+      };
+    },
+  );
+  if (prefixEnd === 0) return parts;
+  const prefixCount = countNewlines(oldContent, prefixEnd);
+  const first = parts[0];
+  const merged = first && !first.added && !first.removed;
+  const restCount = merged ? first.count : 0;
+  const count = prefixCount + restCount;
+  const prefixPart: DiffPart = {
+    count,
+    // Only the tail of a leading unchanged part is ever shown (as context before the first change).
+    lines(from, to) {
+      const tail = [
+        ...lastLines(oldContent, prefixEnd, Math.max(0, count - from)),
+        ...(merged ? first.lines(0, restCount) : []),
+      ];
+      return tail.slice(tail.length - (count - from), tail.length - (count - to));
+    },
+  };
+  return merged ? [prefixPart, ...parts.slice(1)] : [prefixPart, ...parts];
+}
+
 /**
  * A numbered diff: `+<n> ` added (new numbering), `-<n> ` removed and ` <n> ` context (old
  * numbering), numbers padded to the width of the longer file's line count, up to `contextLines` of
@@ -182,8 +259,8 @@ export function generateDiffString(
   newContent: string,
   contextLines = 4,
 ): { diff: string; firstChangedLine: number | undefined } {
-  const parts = diffLines(oldContent, newContent);
-  const width = String(Math.max(oldContent.split("\n").length, newContent.split("\n").length)).length;
+  const parts = diffParts(oldContent, newContent);
+  const width = String(Math.max(countNewlines(oldContent), countNewlines(newContent)) + 1).length;
   const num = (n: number) => String(n).padStart(width, " ");
   const ellipsis = ` ${" ".repeat(width)} ...`;
   const out: string[] = [];
@@ -193,10 +270,9 @@ export function generateDiffString(
   let firstChangedLine: number | undefined;
 
   parts.forEach((part, i) => {
-    const lines = splitLines(part.value);
     if (part.added || part.removed) {
       firstChangedLine ??= newLine;
-      for (const line of lines) {
+      for (const line of part.lines(0, part.count)) {
         if (part.added) out.push(`+${num(newLine++)} ${line}`);
         else out.push(`-${num(oldLine++)} ${line}`);
       }
@@ -205,25 +281,28 @@ export function generateDiffString(
     }
     const next = parts[i + 1];
     const nextIsChange = next !== undefined && (next.added || next.removed);
+    const n = part.count;
     const context = (from: number, to: number) => {
-      for (let k = from; k < to; k++) out.push(` ${num(oldLine + k)} ${lines[k]}`);
+      part.lines(from, to).forEach((line, k) => {
+        out.push(` ${num(oldLine + from + k)} ${line}`);
+      });
     };
     if (lastWasChange && nextIsChange) {
-      if (lines.length <= contextLines * 2) context(0, lines.length);
+      if (n <= contextLines * 2) context(0, n);
       else {
         context(0, contextLines);
         out.push(ellipsis);
-        context(lines.length - contextLines, lines.length);
+        context(n - contextLines, n);
       }
     } else if (lastWasChange) {
-      context(0, Math.min(contextLines, lines.length));
-      if (lines.length > contextLines) out.push(ellipsis);
+      context(0, Math.min(contextLines, n));
+      if (n > contextLines) out.push(ellipsis);
     } else if (nextIsChange) {
-      if (lines.length > contextLines) out.push(ellipsis);
-      context(Math.max(0, lines.length - contextLines), lines.length);
+      if (n > contextLines) out.push(ellipsis);
+      context(Math.max(0, n - contextLines), n);
     }
-    oldLine += lines.length;
-    newLine += lines.length;
+    oldLine += n;
+    newLine += n;
     lastWasChange = false;
   });
   return { diff: out.join("\n"), firstChangedLine };

@@ -8,7 +8,6 @@
  * optional realpath; operations are required and read Uint8Array.
  */
 import { type Static, Type } from "typebox";
-import { utf8Decode } from "../bytes";
 import { defaultFileMutationQueue, type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
 import { resolveToCwd } from "../path-utils";
 import { runAbortable } from "./abortable";
@@ -97,6 +96,9 @@ export function prepareEditArguments(args: unknown): EditToolInput {
   return input as EditToolInput;
 }
 
+// pi decodes with Buffer#toString, which keeps a BOM; edit strips and restores it itself.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
 function accessError(path: string, error: unknown): Error {
   const code = (error as { code?: unknown } | null)?.code;
   return new Error(
@@ -142,7 +144,7 @@ export function createEditToolDefinition(
               throw accessError(path, error);
             }
             if (isAborted()) return undefined as never;
-            const { bom, text } = stripBom(utf8Decode(await ops.readFile(absolutePath)));
+            const { bom, text } = stripBom(decoder.decode(await ops.readFile(absolutePath)));
             const ending = detectLineEnding(text);
             const { baseContent, newContent } = applyEditsToNormalizedContent(
               normalizeToLF(text),

@@ -11,15 +11,19 @@
  * - Operations take and give Uint8Array instead of Buffer.
  */
 import { type Static, Type } from "typebox";
-import { base64Encode, utf8ByteLength, utf8Decode } from "../bytes";
+import { base64Encode, utf8ByteLength } from "../bytes";
 import { formatDimensionNote, type ImageResizer } from "../image/resize";
 import { type PathExists, resolveReadPath } from "../path-utils";
+import { countByte } from "../search/byte-search";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES,
   formatSize,
+  isAsciiRange,
   type TruncationResult,
   truncateHead,
+  truncateHeadUtf8,
+  utf8LineStart,
 } from "../truncate";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
@@ -97,7 +101,7 @@ export function createReadToolDefinition(
           }
           return { content, details: undefined };
         }
-        return readText(utf8Decode(bytes), path, offset, limit);
+        return readText(bytes, path, offset, limit);
       }),
   };
 }
@@ -127,34 +131,78 @@ async function readImage(
   ];
 }
 
+// pi decodes with Buffer#toString: a BOM stays, invalid sequences become U+FFFD.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+const strictDecoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
+const decode = (bytes: Uint8Array) => decoder.decode(bytes);
+
+type TextResult = { content: TextContent[]; details: ReadToolDetails | undefined };
+
+/**
+ * pi decodes the whole file, splits it and truncates the selected lines. The result depends only on
+ * line boundaries and byte counts, so when the selected bytes are valid UTF-8 the work is done on the
+ * bytes and only the kept part is decoded (a 5 MB log costs a newline scan, not a decode and a split).
+ * Invalid UTF-8 takes pi's path on the decoded string, where U+FFFD changes the byte counts.
+ */
 function readText(
-  text: string,
+  bytes: Uint8Array,
   path: string,
   offset: number | undefined,
   limit: number | undefined,
-): { content: TextContent[]; details: ReadToolDetails | undefined } {
-  const allLines = text.split("\n");
-  const totalFileLines = allLines.length;
+): TextResult {
+  const totalFileLines = countByte(bytes, 10, 0, bytes.length) + 1;
   const startLine = offset ? Math.max(0, offset - 1) : 0;
   if (startLine >= totalFileLines) {
     throw new Error(`Offset ${offset} is beyond end of file (${totalFileLines} lines total)`);
   }
-  const startDisplay = startLine + 1;
-  let selected: string;
-  let userLimitedLines: number | undefined;
-  if (limit !== undefined) {
-    const endLine = Math.min(startLine + limit, totalFileLines);
-    selected = allLines.slice(startLine, endLine).join("\n");
-    userLimitedLines = endLine - startLine;
+  const endLine = limit !== undefined ? Math.min(startLine + limit, totalFileLines) : totalFileLines;
+  const userLimitedLines = limit !== undefined ? endLine - startLine : undefined;
+  const selectedLines = Math.max(1, endLine - startLine); // "" is one (empty) line
+  const from = utf8LineStart(bytes, startLine, totalFileLines);
+  const to =
+    endLine <= startLine
+      ? from
+      : endLine < totalFileLines
+        ? utf8LineStart(bytes, endLine, totalFileLines) - 1
+        : bytes.length;
+  let truncation: TruncationResult;
+  let firstLineBytes: () => number;
+  if (isAsciiRange(bytes, from, to) || isValidUtf8(bytes.subarray(from, to))) {
+    truncation = truncateHeadUtf8(bytes, from, to, selectedLines, decode);
+    firstLineBytes = () => {
+      const newline = bytes.indexOf(10, from);
+      return (newline === -1 ? bytes.length : newline) - from;
+    };
   } else {
-    // The common case reads to the end: slicing the string beats re-joining 100k lines.
-    selected = startLine === 0 ? text : allLines.slice(startLine).join("\n");
+    const allLines = decode(bytes).split("\n");
+    const selected = allLines.slice(startLine, Math.max(startLine, endLine)).join("\n");
+    truncation = truncateHead(selected);
+    firstLineBytes = () => utf8ByteLength(allLines[startLine]);
   }
-  const truncation = truncateHead(selected);
-  const limitText = formatSize(DEFAULT_MAX_BYTES);
+  return formatTextResult(truncation, path, startLine, totalFileLines, userLimitedLines, firstLineBytes);
+}
 
+function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function formatTextResult(
+  truncation: TruncationResult,
+  path: string,
+  startLine: number,
+  totalFileLines: number,
+  userLimitedLines: number | undefined,
+  firstLineBytes: () => number,
+): TextResult {
+  const startDisplay = startLine + 1;
+  const limitText = formatSize(DEFAULT_MAX_BYTES);
   if (truncation.firstLineExceedsLimit) {
-    const lineSize = formatSize(utf8ByteLength(allLines[startLine]));
+    const lineSize = formatSize(firstLineBytes());
     return {
       content: [
         {
