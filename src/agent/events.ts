@@ -220,6 +220,8 @@ export interface ToolRow {
   promptSnippet?: string;
   promptGuidelines?: string[];
   executionMode?: "sequential" | "parallel";
+  /** whether a compatibility shim runs on the raw arguments before validation (pi: only edit) */
+  hasPrepareArguments: boolean;
   state: ToolState;
   /** which Operations backend the tool's closure holds */
   backend: string;

@@ -112,6 +112,7 @@ export class PromptTracker {
         ...(d.promptSnippet ? { promptSnippet: d.promptSnippet } : {}),
         ...(d.promptGuidelines ? { promptGuidelines: d.promptGuidelines } : {}),
         ...(d.executionMode ? { executionMode: d.executionMode } : {}),
+        hasPrepareArguments: typeof d.prepareArguments === "function",
         state: stateOf(d.name),
         backend: "memfs",
       }));

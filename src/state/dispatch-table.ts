@@ -66,10 +66,11 @@ export function dispatchSteps(row: ToolRow | undefined, name: string): { step: s
   steps.push(
     {
       step: "prepare",
-      what:
-        row.name === "edit"
+      what: row.hasPrepareArguments
+        ? row.name === "edit"
           ? "prepareArguments repairs old argument shapes (a stringified edits list, top-level oldText/newText) before validation."
-          : "No prepareArguments shim: the raw arguments go on unchanged.",
+          : "prepareArguments reshapes the raw arguments before validation."
+        : "No prepareArguments shim: the raw arguments go on unchanged.",
     },
     {
       step: "validate",

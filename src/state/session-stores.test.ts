@@ -12,6 +12,7 @@ const row = (name: string, state: "active" | "hidden" | "off") => ({
   label: name,
   description: `${name} does things`,
   parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+  hasPrepareArguments: name === "edit",
   state,
   backend: "memfs",
 });

@@ -99,7 +99,6 @@ export function DispatchTable() {
 }
 
 function ToolDetails({ row }: { row: ToolRow }) {
-  const prepare = (row as ToolRow & { hasPrepareArguments?: boolean }).hasPrepareArguments;
   return (
     <section className="tool-details" aria-label={`The ${row.name} tool`}>
       <h3>
@@ -117,7 +116,7 @@ function ToolDetails({ row }: { row: ToolRow }) {
         <dt>Execution</dt>
         <dd>{row.executionMode ?? "default (parallel with the other calls of its batch)"}</dd>
         <dt>prepareArguments</dt>
-        <dd>{(prepare ?? row.name === "edit") ? "yes" : "no"}</dd>
+        <dd>{row.hasPrepareArguments ? "yes: it reshapes the raw arguments before validation" : "no"}</dd>
       </dl>
       <h4>Description (sent to the model)</h4>
       <p className="prose">{row.description}</p>
