@@ -4,9 +4,12 @@ import {
   DEFAULT_MAX_LINES,
   formatSize,
   GREP_MAX_LINE_LENGTH,
+  isAsciiRange,
   truncateHead,
+  truncateHeadUtf8,
   truncateLine,
   truncateTail,
+  utf8LineStart,
 } from "./truncate";
 
 describe("formatSize", () => {
@@ -107,5 +110,42 @@ describe("truncateLine", () => {
       wasTruncated: true,
     });
     expect(truncateLine("abcdef", 3).text).toBe("abc... [truncated]");
+  });
+});
+
+describe("byte-level head truncation", () => {
+  it("matches truncateHead on random ASCII and UTF-8 text", () => {
+    let seed = 3;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const atoms = ["a", "bb", "é", "€", "🎉", "\n", "\n", "xxxxxxxxxx"];
+    const decode = (b: Uint8Array) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(b);
+    for (let t = 0; t < 500; t++) {
+      const text = Array.from(
+        { length: Math.floor(rnd() * 80) },
+        () => atoms[Math.floor(rnd() * atoms.length)],
+      ).join("");
+      const bytes = new TextEncoder().encode(text);
+      const options = { maxLines: 1 + Math.floor(rnd() * 10), maxBytes: 1 + Math.floor(rnd() * 60) };
+      const totalLines = text.split("\n").length;
+      expect(truncateHeadUtf8(bytes, 0, bytes.length, totalLines, decode, options), text).toEqual(
+        truncateHead(text, options),
+      );
+      const line = Math.floor(rnd() * totalLines);
+      const start = utf8LineStart(bytes, line, totalLines);
+      expect(decode(bytes.subarray(start)), `line ${line} of ${JSON.stringify(text)}`).toBe(
+        text.split("\n").slice(line).join("\n"),
+      );
+    }
+  });
+
+  it("checks ASCII ranges at any alignment", () => {
+    const bytes = new TextEncoder().encode("abcdefghijé klmnopqrstuvwxyz");
+    expect(isAsciiRange(bytes)).toBe(false);
+    expect(isAsciiRange(bytes, 0, 10)).toBe(true);
+    expect(isAsciiRange(bytes.subarray(1), 12)).toBe(true);
+    expect(isAsciiRange(bytes, 9, 12)).toBe(false);
   });
 });
