@@ -67,4 +67,20 @@ describe("PlaygroundSession (driven without a worker)", () => {
     session.handle({ type: "init", files: { "a.txt": "A", d: { dir: true } } });
     expect((events[0] as Extract<SessionEvent, { type: "session_ready" }>).files).toEqual(["a.txt", "d/"]);
   });
+  it("keeps bash's /tmp (its full-output logs) out of the workspace's file events", async () => {
+    const events: SessionEvent[] = [];
+    const session = new PlaygroundSession((e) => events.push(e));
+    session.handle({ type: "init" });
+    await session.runToolCall("bash", JSON.stringify({ command: "echo hi > a.txt; seq 1 3000" }), "b1");
+    await session.runToolCall(
+      "bash",
+      JSON.stringify({ command: "echo x > /tmp/x.txt; mv /tmp/x.txt x.txt" }),
+    );
+    await session.runToolCall("bash", JSON.stringify({ command: "mv a.txt /tmp/a.txt" }));
+    const changes = events.flatMap((e) => (e.type === "file_changed" ? [`${e.change} ${e.path}`] : []));
+    expect(changes.length).toBeGreaterThan(0);
+    for (const c of changes) expect(c).toMatch(/^(create|modify|delete) (a|x)\.txt$/);
+    expect(changes).toContain("create x.txt");
+    expect(changes.at(-1)).toBe("delete a.txt");
+  });
 });

@@ -111,13 +111,20 @@ export class PlaygroundSession {
     this.definitions = create(this.workspace, this.queue);
     const prefix = `${this.workspace.root}/`;
     this.unlisten = this.workspace.onChange((c) => {
-      const rel = (p: string) => (p.startsWith(prefix) ? p.slice(prefix.length) : p);
+      const inside = (p: string | undefined) => p?.startsWith(prefix) === true;
+      // The volume also holds /tmp (bash's full-output logs), which is not part of the workspace tree.
+      if (!inside(c.path) && !inside(c.oldPath)) return;
+      const rel = (p: string) => p.slice(prefix.length);
       const only = this.executing.size === 1 ? [...this.executing][0] : undefined;
+      // A move across the workspace's edge is a create or a delete as far as the tree is concerned.
+      const change =
+        c.type !== "move" ? c.type : !inside(c.oldPath) ? "create" : !inside(c.path) ? "delete" : "move";
+      const path = change === "delete" && c.type === "move" && c.oldPath ? c.oldPath : c.path;
       this.emit({
         type: "file_changed",
-        change: c.type,
-        path: rel(c.path),
-        ...(c.oldPath ? { oldPath: rel(c.oldPath) } : {}),
+        change,
+        path: rel(path),
+        ...(change === "move" && c.oldPath ? { oldPath: rel(c.oldPath) } : {}),
         source: this.changeSource === "tool" || this.executing.size > 0 ? "tool" : this.changeSource,
         ...(only ? { toolCallId: only } : {}),
       });
