@@ -1,0 +1,7 @@
+// The workload module the bench worker imports; scripts/bench-browser.ts aliases the name to a file.
+declare module "virtual:bench-workload" {
+  import type { Operation } from "../run-workload";
+  export const OPERATIONS: Operation[];
+  export function makeWorkspace(scale?: number): Record<string, string>;
+  export function checkExpect(op: Operation, text: string): string[];
+}

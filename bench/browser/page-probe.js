@@ -1,0 +1,92 @@
+// Installed by scripts/bench-browser.ts into the product page (Playwright addInitScript) before any page
+// script runs; the page itself has no bench code. It watches, with performance.now() (ms since
+// navigation start):
+// - every event message from the session worker (a wrapper around Worker adds a listener; the page's own
+//   onmessage is untouched),
+// - long tasks (PerformanceObserver 'longtask', > 50 ms) and long animation frames,
+// - with options.autoPlay: the scenario's Play button; the moment it is enabled it is clicked, as a user
+//   would, and the first event of that run is timed when it reaches the page and when its row appears in
+//   the event stream.
+// Results are on window.__benchProbe. options come from window.__benchProbeOptions (set just before).
+(() => {
+  const options = window.__benchProbeOptions || {};
+  const probe = {
+    sessionFirstEventAt: null,
+    sessionFirstEventType: null,
+    eventsReceived: 0,
+    lastEventAt: null,
+    lastSeq: -1,
+    playEnabledAt: null,
+    playClickedAt: null,
+    seqBeforePlay: null,
+    runFirstEventAt: null,
+    runFirstEventType: null,
+    runFirstSeq: null,
+    runFirstShownAt: null,
+    longTasks: [],
+    longFrames: [],
+    mark: null,
+  };
+  window.__benchProbe = probe;
+
+  const NativeWorker = window.Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(url, init) {
+      super(url, init);
+      this.addEventListener("message", (message) => {
+        const data = message.data;
+        if (data?.kind !== "event") return;
+        const now = performance.now();
+        probe.eventsReceived++;
+        probe.lastEventAt = now;
+        probe.lastSeq = data.event.seq;
+        if (probe.sessionFirstEventAt === null) {
+          probe.sessionFirstEventAt = now;
+          probe.sessionFirstEventType = data.event.type;
+        }
+        if (probe.playClickedAt !== null && probe.runFirstEventAt === null) {
+          probe.runFirstEventAt = now;
+          probe.runFirstEventType = data.event.type;
+          probe.runFirstSeq = data.event.seq;
+        }
+      });
+    }
+  };
+
+  const observe = (type, into) => {
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          into.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration ?? null });
+      }).observe({ type, buffered: true });
+    } catch {
+      // an entry type this browser does not have: the list stays empty
+    }
+  };
+  observe("longtask", probe.longTasks);
+  observe("long-animation-frame", probe.longFrames);
+
+  if (!options.autoPlay) return;
+  const playButton = () =>
+    [...document.querySelectorAll(".player button")].find((b) => b.textContent.trim() === "Play");
+  const shownSeqs = () =>
+    [...document.querySelectorAll(".event-list__seq")].map((s) => Number(s.textContent));
+  const watch = new MutationObserver(() => {
+    if (probe.playClickedAt === null) {
+      const button = playButton();
+      if (!button || button.disabled) return;
+      probe.playEnabledAt = performance.now();
+      probe.seqBeforePlay = probe.lastSeq;
+      probe.playClickedAt = performance.now();
+      button.click();
+      return;
+    }
+    if (probe.runFirstShownAt !== null) return;
+    // Rows show each event's seq; the run's first event is the first one after the click.
+    if (shownSeqs().some((seq) => seq > probe.seqBeforePlay)) {
+      probe.runFirstShownAt = performance.now();
+      watch.disconnect();
+    }
+  });
+  watch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();

@@ -1,0 +1,425 @@
+/**
+ * `npm run bench`, second part: the browser figures of issue 6 item 8, printed after the Node table.
+ *
+ * 1. The page's first bundle (the entry chunk, its static imports, their CSS and assets, and index.html:
+ *    everything before the worker and the lazy chunks), gzip, from a fresh production build.
+ * 2. Navigation → the first scenario's first event in headless Chromium: the default scenario is played
+ *    the moment its Play button is enabled, as a user would; median of a few cold page loads.
+ * 3. The reference workload inside a Web Worker in Chromium (bench/browser: same tools, same memfs, same
+ *    runner as the Node figures), printed as the same table and a `{"bench-browser": …}` line.
+ * 4. Long tasks on the page while the session emits a burst of 10,000+ events.
+ *
+ * Everything is built with Vite's JS API into node_modules/.cache/pi-playground-bench (not dist/), served
+ * with vite preview on free loopback ports, and driven with playwright-core on the Chromium the e2e tests
+ * use (tests/e2e/browser.ts). Exits 1 when a result is wrong (a workload check fails, no event arrives,
+ * the burst is short); a figure over its target is reported, not failed.
+ */
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { build, preview } from "vite";
+import {
+  BURST_EVENTS_MIN,
+  BURST_FILE,
+  BURST_TITLE,
+  burstScenario,
+  CALLS_PER_TURN,
+} from "../bench/browser/burst.ts";
+import {
+  formatReport,
+  median,
+  PI_MEDIANS,
+  RUNS,
+  WARMUPS,
+  type WorkloadResult,
+} from "../bench/run-workload.ts";
+import { findBrowser } from "../tests/e2e/browser.ts";
+import { browserAliases } from "../vite.config.ts";
+import { layerAliases } from "./aliases.ts";
+import { nodeBuiltinGate } from "./node-builtin-gate.ts";
+
+const BUNDLE_TARGET_KB = 250;
+const LONG_TASK_TARGET_MS = 50;
+const PAGE_LOADS = 5;
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const cache = join(root, "node_modules/.cache/pi-playground-bench");
+const appDir = join(cache, "app");
+const benchDir = join(cache, "workload-page");
+const workloadPath = process.env.BENCH_WORKLOAD
+  ? resolve(process.env.BENCH_WORKLOAD)
+  : join(root, "bench/workload.mjs");
+
+let failures = 0;
+const wrong = (text: string) => {
+  failures++;
+  console.log(`WRONG: ${text}`);
+};
+const verdict = (met: boolean) => (met ? "met" : "NOT MET");
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const ms = (value: number | null | undefined) => (value == null ? "–" : `${value.toFixed(0)} ms`);
+
+// ---- builds ----
+
+async function buildApp() {
+  await build({
+    configFile: join(root, "vite.config.ts"),
+    root,
+    logLevel: "error",
+    build: { outDir: appDir, emptyOutDir: true, manifest: true, sourcemap: false },
+  });
+}
+
+async function buildWorkloadPage() {
+  await build({
+    configFile: false,
+    root: join(root, "bench/browser"),
+    logLevel: "error",
+    plugins: [nodeBuiltinGate()],
+    resolve: {
+      alias: [
+        { find: /^virtual:bench-workload$/, replacement: workloadPath },
+        ...layerAliases,
+        ...browserAliases,
+      ],
+    },
+    worker: { format: "es", plugins: () => [nodeBuiltinGate()] },
+    build: { outDir: benchDir, emptyOutDir: true, target: "es2022", chunkSizeWarningLimit: 5000 },
+  });
+}
+
+// ---- 1. first bundle ----
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+function firstBundle() {
+  const manifest = JSON.parse(readFileSync(join(appDir, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith("index.html"));
+  if (!entry) throw new Error("the build manifest has no index.html entry");
+  const files = new Set<string>(["index.html"]);
+  const workers = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const f of chunk.css ?? []) files.add(f);
+    // A script among the assets is a worker (`new Worker(new URL(…))`): it comes after the page, not with it.
+    for (const f of chunk.assets ?? []) (/\.m?js$/.test(f) ? workers : files).add(f);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  const measure = (file: string) => {
+    const data = readFileSync(join(appDir, file));
+    return { file, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+  };
+  const sizes = [...files].map(measure);
+  return {
+    sizes,
+    workers: [...workers].map(measure),
+    gzip: sizes.reduce((n, s) => n + s.gzip, 0),
+    raw: sizes.reduce((n, s) => n + s.raw, 0),
+  };
+}
+
+// ---- serving and the browser ----
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? done(address.port) : fail(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function serve(dir: string, headers?: Record<string, string>) {
+  const port = await freePort();
+  const server = await preview({
+    configFile: false,
+    root: cache,
+    logLevel: "warn",
+    build: { outDir: dir },
+    preview: { port, strictPort: true, host: "127.0.0.1", headers },
+  });
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
+}
+
+async function launch(): Promise<Browser> {
+  try {
+    const choice = await findBrowser();
+    console.log(`browser: ${choice.executablePath} (${choice.source})`);
+    return await chromium.launch({
+      executablePath: choice.executablePath,
+      args: choice.args,
+      headless: true,
+    });
+  } catch (error) {
+    console.error(
+      `bench-browser: no Chromium could be started, so the browser figures are missing.\n  ${(error as Error).message}\n` +
+        "  What to do: install Chromium (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH to a " +
+        "Chrome/Chromium binary, then run `npm run bench` again. (The same lookup as the e2e tests: " +
+        "CHROME_PATH, a system Chromium/Chrome, then the @sparticuz/chromium dev dependency.)",
+    );
+    process.exit(1);
+  }
+}
+
+const probeSource = readFileSync(join(root, "bench/browser/page-probe.js"), "utf8");
+
+/** What bench/browser/page-probe.js keeps on window.__benchProbe. */
+interface Probe {
+  sessionFirstEventAt: number | null;
+  sessionFirstEventType: string | null;
+  eventsReceived: number;
+  lastEventAt: number | null;
+  playEnabledAt: number | null;
+  playClickedAt: number | null;
+  runFirstEventAt: number | null;
+  runFirstEventType: string | null;
+  runFirstShownAt: number | null;
+  longTasks: { start: number; duration: number }[];
+  longFrames: { start: number; duration: number; blocking: number | null }[];
+}
+declare global {
+  interface Window {
+    __benchProbe: Probe;
+    benchState?: {
+      rows: number;
+      done?: { result: WorkloadResult; userAgent: string; crossOriginIsolated: boolean };
+      error?: string;
+    };
+  }
+}
+
+async function newContext(browser: Browser, autoPlay: boolean) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript({
+    content: `window.__benchProbeOptions = ${JSON.stringify({ autoPlay })};\n${probeSource}`,
+  });
+  return context;
+}
+
+function watchErrors(context: BrowserContext, errors: string[]) {
+  context.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  context.on("weberror", (e) => errors.push(e.error().message));
+}
+
+// ---- 2. navigation → first event ----
+
+async function firstEvent(browser: Browser, url: string) {
+  const loads: Probe[] = [];
+  const errors: string[] = [];
+  for (let i = 0; i < PAGE_LOADS; i++) {
+    const context = await newContext(browser, true);
+    watchErrors(context, errors);
+    const page = await context.newPage();
+    await page.goto(url);
+    try {
+      await page.waitForFunction(() => window.__benchProbe?.runFirstShownAt != null, null, {
+        timeout: 60_000,
+      });
+    } catch {
+      const p = await page.evaluate(() => window.__benchProbe);
+      wrong(`page load ${i + 1}: the first scenario's first event never showed up (${JSON.stringify(p)})`);
+    }
+    loads.push(await page.evaluate(() => window.__benchProbe));
+    await context.close();
+  }
+  const of = (pick: (p: Probe) => number | null) => {
+    const values = loads.map(pick).filter((v): v is number => v !== null);
+    return values.length
+      ? { median: median(values), min: Math.min(...values), max: Math.max(...values) }
+      : null;
+  };
+  return {
+    loads,
+    errors,
+    sessionFirst: of((p) => p.sessionFirstEventAt),
+    playEnabled: of((p) => p.playEnabledAt),
+    runArrived: of((p) => p.runFirstEventAt),
+    runShown: of((p) => p.runFirstShownAt),
+  };
+}
+
+// ---- 3. the workload in a worker ----
+
+async function workloadInWorker(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    if (m.type() === "log") process.stderr.write(`  ${m.text()}\n`);
+  });
+  page.on("pageerror", (e) => process.stderr.write(`  page error: ${e.message}\n`));
+  await page.goto(url);
+  await page.waitForFunction(() => window.benchState?.done || window.benchState?.error, null, {
+    timeout: 20 * 60_000,
+    polling: 250,
+  });
+  const state = await page.evaluate(() => window.benchState);
+  await context.close();
+  return state;
+}
+
+// ---- 4. long tasks during a burst ----
+
+async function burst(browser: Browser, url: string) {
+  const context = await newContext(browser, false);
+  const errors: string[] = [];
+  watchErrors(context, errors);
+  const scenario = burstScenario();
+  await context.route("**/scenarios/index.json", async (route) => {
+    const response = await route.fetch();
+    const list = (await response.json()) as unknown[];
+    list.push({ file: BURST_FILE, title: BURST_TITLE, description: scenario.description });
+    await route.fulfill({ response, json: list });
+  });
+  await context.route(`**/scenarios/${BURST_FILE}`, (route) => route.fulfill({ json: scenario }));
+  const page = await context.newPage();
+  await page.goto(url);
+  const picker = page.getByRole("combobox", { name: "Scenario" });
+  await picker.locator("option", { hasText: BURST_TITLE }).waitFor({ state: "attached" });
+  await picker.selectOption(BURST_FILE);
+  await page.getByText(`${BURST_TITLE}:`).waitFor();
+  await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
+  await page.waitForTimeout(1000); // let loading settle, so only the burst is measured
+  const mark = await page.evaluate(() => ({
+    at: performance.now(),
+    events: window.__benchProbe.eventsReceived,
+  }));
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.getByText("Finished.").waitFor({ timeout: 5 * 60_000 });
+  // The last events may still be on their way to the screen: two frames and a moment more.
+  await page.evaluate(
+    () =>
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 500)))),
+  );
+  const probe = await page.evaluate(() => window.__benchProbe);
+  const shown = (await page.locator(".events__count").textContent())?.trim() ?? "";
+  await context.close();
+  const during = <T extends { start: number }>(list: T[]) => list.filter((e) => e.start >= mark.at);
+  const tasks = during(probe.longTasks);
+  const frames = during(probe.longFrames);
+  return {
+    events: probe.eventsReceived - mark.events,
+    spanMs: (probe.lastEventAt ?? mark.at) - mark.at,
+    calls: (scenario.steps.length - 2) * CALLS_PER_TURN,
+    tasks,
+    frames,
+    shown,
+    errors,
+  };
+}
+
+// ---- main ----
+
+console.log("\nBrowser figures (headless Chromium; building the page and the workload page…)");
+let started = performance.now();
+await buildApp();
+await buildWorkloadPage();
+console.log(`built in ${((performance.now() - started) / 1000).toFixed(0)} s into ${cache}`);
+
+const bundle = firstBundle();
+const bundleKb = bundle.gzip / 1000;
+console.log(
+  `\n1. first bundle of the page: ${kb(bundle.gzip)} KB gzip (${kb(bundle.raw)} KB raw; ` +
+    `${bundle.sizes.map((s) => `${s.file} ${kb(s.gzip)}`).join(", ")}); ` +
+    `target ≤ ${BUNDLE_TARGET_KB} KB: ${verdict(bundleKb <= BUNDLE_TARGET_KB)}`,
+);
+for (const w of bundle.workers)
+  console.log(
+    `   not counted: the session worker ${w.file}, ${kb(w.gzip)} KB gzip, loaded after the page starts`,
+  );
+
+const browser = await launch();
+const app = await serve(appDir);
+// Cross-origin isolation gives the worker's performance.now() 5 µs steps instead of 100 µs (ls-root is ~0.1 ms).
+const workloadPage = await serve(benchDir, {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+});
+try {
+  const first = await firstEvent(browser, app.url);
+  const range = (r: { median: number; min: number; max: number } | null) =>
+    r ? `${ms(r.median)} (${ms(r.min)} – ${ms(r.max)})` : "never";
+  const firstType = first.loads.find((p) => p.runFirstEventType)?.runFirstEventType ?? "?";
+  const sessionType = first.loads.find((p) => p.sessionFirstEventType)?.sessionFirstEventType ?? "?";
+  console.log(
+    `\n2. navigation → the first scenario's first event on screen: ${range(first.runShown)}, median of ` +
+      `${PAGE_LOADS} cold page loads (min – max); target: none set in issue 6, reported\n` +
+      `   the session's first event (${sessionType}) reached the page at ${range(first.sessionFirst)}; ` +
+      `Play was enabled (and clicked) at ${range(first.playEnabled)}; the run's first event ` +
+      `(${firstType}) reached the page at ${range(first.runArrived)}`,
+  );
+  if (first.errors.length) console.log(`   console errors on the page: ${first.errors.join(" | ")}`);
+
+  started = performance.now();
+  const state = await workloadInWorker(browser, workloadPage.url);
+  console.log(
+    `\n3. the reference workload in a Web Worker in Chromium (${workloadPath}); median of ${RUNS} runs after ` +
+      `${WARMUPS} warm-ups; target: each at most pi's median`,
+  );
+  if (!state?.done) wrong(`the workload page failed: ${state?.error ?? "no result"}`);
+  else {
+    const { result, userAgent, crossOriginIsolated } = state.done;
+    console.log(
+      `   ${userAgent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? userAgent}; built on memfs in ` +
+        `${result.buildMs.toFixed(0)} ms; timer ${crossOriginIsolated ? "5 µs (cross-origin isolated)" : "100 µs"}; ` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s in all`,
+    );
+    for (const line of formatReport(result, {
+      column: "ours (memfs, Chromium worker), ms",
+      jsonKey: "bench-browser",
+    }).slice(0, -1))
+      console.log(line);
+    const slow = result.rows.filter(
+      (r) => r.ms !== null && r.ms > (PI_MEDIANS[r.name]?.[1] ?? Infinity),
+    ).length;
+    console.log(
+      `   over pi's median (the higher of its two runs): ${slow} of ${result.rows.length}: ${verdict(slow === 0)}`,
+    );
+    for (const row of result.rows)
+      if (row.problems.length) wrong(`${row.name} (browser): ${row.problems.join("; ")}`);
+    console.log(JSON.stringify({ "bench-browser": result.medians }));
+  }
+
+  const b = await burst(browser, app.url);
+  const longest = b.tasks.reduce((m, t) => Math.max(m, t.duration), 0);
+  const over = b.tasks.filter((t) => t.duration > LONG_TASK_TARGET_MS).length;
+  const longestFrame = b.frames.reduce((m, f) => Math.max(m, f.duration), 0);
+  console.log(
+    `\n4. a burst of ${b.events} events (${b.calls} read calls, played with no pauses; they reached the page ` +
+      `over ${ms(b.spanMs)}; event stream: "${b.shown}"): longest task ${
+        b.tasks.length ? ms(longest) : `under ${LONG_TASK_TARGET_MS} ms (no long task)`
+      }, ${over} over ${LONG_TASK_TARGET_MS} ms; target: none over ${LONG_TASK_TARGET_MS} ms: ${verdict(over === 0)}` +
+      (b.frames.length
+        ? `\n   long animation frames (> 50 ms, rendering included): ${b.frames.length}, longest ${ms(longestFrame)}`
+        : ""),
+  );
+  if (b.tasks.length) console.log(`   long tasks: ${b.tasks.map((t) => ms(t.duration)).join(", ")}`);
+  if (b.events < BURST_EVENTS_MIN)
+    wrong(`the burst delivered ${b.events} events, fewer than ${BURST_EVENTS_MIN}`);
+  if (b.errors.length) console.log(`   console errors on the page: ${b.errors.join(" | ")}`);
+} finally {
+  await browser.close();
+  await app.close();
+  await workloadPage.close();
+}
+process.exitCode = failures > 0 ? 1 : 0;
