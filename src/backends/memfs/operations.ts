@@ -23,11 +23,55 @@ function asBytes(data: unknown): Uint8Array {
   return data instanceof Uint8Array ? data : new Uint8Array(data as ArrayBuffer);
 }
 
+interface StoredNode {
+  isFile?(): boolean;
+  isDirectory?(): boolean;
+  buf?: unknown;
+  size?: unknown;
+}
+interface CoreLike {
+  getResolvedLinkOrThrow(path: string, syscall: string): { getNode(): StoredNode };
+}
+
+/**
+ * The file's bytes as stored, without the copy memfs's readFile makes (a 5 MB log cost a 5 MB copy per
+ * read). read and edit only decode what they get, at once, so a view is safe. This reaches into memfs
+ * 4.80's Superblock (pinned exactly); when anything is not as expected, or for every error, it falls
+ * back to readFileSync, whose errors are Node's.
+ */
+function readStored(workspace: MemfsWorkspace, absolutePath: string): Uint8Array {
+  try {
+    const core = (workspace.vol as unknown as { _core?: CoreLike })._core;
+    const node = core?.getResolvedLinkOrThrow(absolutePath, "open").getNode();
+    if (node?.isFile?.() && node.buf instanceof Uint8Array && typeof node.size === "number") {
+      return node.buf.subarray(0, node.size);
+    }
+  } catch {
+    // Not there, or not a file: readFileSync below throws Node's error for it.
+  }
+  return asBytes(workspace.fs.readFileSync(absolutePath));
+}
+
+/** stat for ls without building a full Stats object per entry (same fallback and errors as above). */
+function statKind(workspace: MemfsWorkspace, absolutePath: string): { isDirectory(): boolean } {
+  try {
+    const core = (workspace.vol as unknown as { _core?: CoreLike })._core;
+    const node = core?.getResolvedLinkOrThrow(absolutePath, "stat").getNode();
+    if (typeof node?.isDirectory === "function") {
+      const directory = node.isDirectory();
+      return { isDirectory: () => directory };
+    }
+  } catch {
+    // Broken link or missing: statSync below throws Node's error.
+  }
+  return workspace.fs.statSync(absolutePath);
+}
+
 export function createMemfsReadOperations(workspace: MemfsWorkspace): ReadOperations {
   const { fs } = workspace;
   return {
     async readFile(absolutePath) {
-      return asBytes(fs.readFileSync(absolutePath));
+      return readStored(workspace, absolutePath);
     },
     async access(absolutePath) {
       fs.accessSync(absolutePath, R_OK);
@@ -73,7 +117,7 @@ export function createMemfsEditOperations(workspace: MemfsWorkspace): EditOperat
   const { fs } = workspace;
   return {
     async readFile(absolutePath) {
-      return asBytes(fs.readFileSync(absolutePath));
+      return readStored(workspace, absolutePath);
     },
     async writeFile(absolutePath, content) {
       fs.writeFileSync(absolutePath, content);
@@ -92,7 +136,7 @@ export function createMemfsLsOperations(workspace: MemfsWorkspace): LsOperations
       return fs.existsSync(absolutePath);
     },
     async stat(absolutePath) {
-      return fs.statSync(absolutePath);
+      return statKind(workspace, absolutePath);
     },
     async readdir(absolutePath) {
       return (fs.readdirSync(absolutePath) as unknown[]).map(String);

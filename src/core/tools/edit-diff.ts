@@ -54,11 +54,17 @@ export function normalizeForFuzzyMatch(text: string): string {
       .join("\n");
   }
   if (!FUZZY_CHARS.test(out)) return out;
-  return out
-    .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
-    .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
-    .replace(/[\u2010-\u2015\u2212]/g, "-")
-    .replace(/[\u00A0\u2002-\u200A\u202F\u205F\u3000]/g, " ");
+  return out.replace(FUZZY_CHARS_ALL, (c) => FUZZY_REPLACEMENT[c] ?? c);
+}
+
+// One pass instead of four: quotes to ' and ", dashes and minus to -, Unicode spaces to a space.
+const FUZZY_CHARS_ALL = new RegExp(FUZZY_CHARS.source, "g");
+const FUZZY_REPLACEMENT: Record<string, string> = {};
+for (const c of "\u2018\u2019\u201A\u201B") FUZZY_REPLACEMENT[c] = "'";
+for (const c of "\u201C\u201D\u201E\u201F") FUZZY_REPLACEMENT[c] = '"';
+for (const c of "\u2010\u2011\u2012\u2013\u2014\u2015\u2212") FUZZY_REPLACEMENT[c] = "-";
+for (const c of "\u00A0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000") {
+  FUZZY_REPLACEMENT[c] = " ";
 }
 
 export interface FuzzyMatch {

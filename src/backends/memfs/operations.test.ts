@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { createMemfsEditOperations, createMemfsLsOperations, createMemfsReadOperations } from "./operations";
+import { createMemfsWorkspace } from "./workspace";
+
+describe("memfs operations", () => {
+  const ws = createMemfsWorkspace({
+    "a.txt": "hello",
+    "d/x": "",
+    link: { symlink: "a.txt" },
+    bad: { symlink: "nowhere" },
+  });
+
+  it("read the stored bytes, through symlinks, and see later writes", async () => {
+    const read = createMemfsReadOperations(ws);
+    expect(new TextDecoder().decode(await read.readFile("/workspace/link"))).toBe("hello");
+    ws.fs.writeFileSync("/workspace/a.txt", "changed");
+    expect(new TextDecoder().decode(await read.readFile("/workspace/a.txt"))).toBe("changed");
+  });
+
+  it("give Node's error texts", async () => {
+    const read = createMemfsReadOperations(ws);
+    await expect(read.access("/workspace/nope")).rejects.toThrow(
+      "ENOENT: no such file or directory, access '/workspace/nope'",
+    );
+    await expect(read.readFile("/workspace/d")).rejects.toThrow(
+      "EISDIR: illegal operation on a directory, read",
+    );
+    await expect(read.readFile("/workspace/bad")).rejects.toThrow(
+      "ENOENT: no such file or directory, open '/workspace/bad'",
+    );
+    const edit = createMemfsEditOperations(ws);
+    await expect(edit.access("/workspace/nope")).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("sniff images from the first bytes only", async () => {
+    const read = createMemfsReadOperations(ws);
+    ws.fs.writeFileSync("/workspace/g.bin", new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]));
+    expect(await read.detectImageMimeType?.("/workspace/g.bin")).toBe("image/gif");
+    expect(await read.detectImageMimeType?.("/workspace/a.txt")).toBeNull();
+    expect(await read.detectImageMimeType?.("/workspace/d")).toBeNull();
+  });
+
+  it("stat through symlinks for ls and fail on broken ones", async () => {
+    const ls = createMemfsLsOperations(ws);
+    expect((await ls.stat("/workspace/d")).isDirectory()).toBe(true);
+    await expect(Promise.resolve().then(() => ls.stat("/workspace/bad"))).rejects.toThrow("ENOENT");
+    expect((await ls.readdir("/workspace")).sort()).toEqual(["a.txt", "bad", "d", "g.bin", "link"]);
+  });
+});
