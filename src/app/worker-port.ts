@@ -12,20 +12,46 @@ export interface SessionHost extends SessionPort {
   restart(init: Extract<SessionCommand, { type: "init" }>): void;
 }
 
-function spawn() {
+/** The part of a Worker the host uses (tests pass a fake). */
+export type WorkerLike = Pick<Worker, "postMessage" | "terminate" | "onmessage" | "onerror">;
+
+export interface SessionHostOptions {
+  spawn?: () => WorkerLike;
+  /**
+   * How long after the current worker first answers a spare one is started. Loading the worker's code
+   * and building a session takes about half a second in Chromium; a spare that is already loaded makes a
+   * restart after a stuck call answer at once instead. Negative: no spare.
+   */
+  spareDelayMs?: number;
+}
+
+function spawnWorker(): WorkerLike {
   return new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "pi-session" });
 }
 
 /** The page's end of the channel: a module worker that owns the session, replaceable when stuck. */
-export function startSessionWorker(): SessionHost {
+export function startSessionWorker(options: SessionHostOptions = {}): SessionHost {
+  const spawn = options.spawn ?? spawnWorker;
+  const spareDelayMs = options.spareDelayMs ?? 1000;
   const listeners = new Set<(event: SessionEvent) => void>();
   let snapshot: { files: ScenarioFiles; reason: string } | null = null;
   let worker = spawn();
+  let spare: WorkerLike | undefined;
+  let spareTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const attach = (w: Worker) => {
+  const warmSpare = () => {
+    if (spareDelayMs < 0 || spare || spareTimer !== undefined) return;
+    spareTimer = setTimeout(() => {
+      spareTimer = undefined;
+      spare ??= spawn();
+    }, spareDelayMs);
+  };
+
+  const attach = (w: WorkerLike) => {
     w.onmessage = (message: MessageEvent<WorkerToPage>) => {
       // A message from a worker we already replaced must not reach the stores.
       if (w !== worker) return;
+      warmSpare();
       const data = message.data;
       if (data.kind === "event") for (const listener of listeners) listener(data.event);
       else if (data.kind === "snapshot") snapshot = { files: data.files, reason: data.reason };
@@ -53,7 +79,8 @@ export function startSessionWorker(): SessionHost {
     restart(init) {
       worker.onmessage = null;
       worker.terminate();
-      worker = spawn();
+      worker = spare ?? spawn();
+      spare = undefined;
       attach(worker);
       send(init);
     },

@@ -32,9 +32,20 @@ export interface TranscriptSnapshot {
   calls: Readonly<Record<string, CallStatus>>;
   /** index in `entries` of an assistant message still streaming, or -1 */
   open: number;
+  /**
+   * toolCallId → how long the call has been running, from the updates of a tool whose engine cannot
+   * stream its output (bash on just-bash sends `details.elapsedMs` instead), so the page can say why
+   * nothing appears yet.
+   */
+  elapsed: Readonly<Record<string, number>>;
 }
 
-export const EMPTY_TRANSCRIPT: TranscriptSnapshot = { entries: [], calls: {}, open: -1 };
+export const EMPTY_TRANSCRIPT: TranscriptSnapshot = { entries: [], calls: {}, open: -1, elapsed: {} };
+
+function elapsedOf(partialResult: unknown): number | undefined {
+  const details = (partialResult as { details?: { elapsedMs?: unknown } } | null)?.details;
+  return typeof details?.elapsedMs === "number" ? details.elapsedMs : undefined;
+}
 
 function textOf(content: string | readonly { type: string; text?: string }[]): string {
   if (typeof content === "string") return content;
@@ -105,6 +116,11 @@ export function reduceTranscript(state: TranscriptSnapshot, event: SessionEvent)
     }
     case "tool_execution_start":
       return { ...state, calls: { ...state.calls, [event.toolCallId]: "running" } };
+    case "tool_execution_update": {
+      const ms = elapsedOf(event.partialResult);
+      if (ms === undefined) return state;
+      return { ...state, elapsed: { ...state.elapsed, [event.toolCallId]: ms } };
+    }
     case "tool_execution_end":
       return { ...state, calls: { ...state.calls, [event.toolCallId]: event.isError ? "error" : "done" } };
     case "abort_requested":

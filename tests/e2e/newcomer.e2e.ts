@@ -166,7 +166,7 @@ describe("a newcomer's first session", () => {
     await page.locator(".timeline .lane--running").waitFor({ state: "detached", timeout: 10_000 });
     await page
       .locator(".transcript")
-      .getByText(/Command aborted|did not stop within 200 ms/)
+      .getByText(/Command aborted|did not stop within \d+ ms/)
       .first()
       .waitFor();
     // The session still answers (on a new worker if the old one had to go).

@@ -13,6 +13,7 @@ export function Transcript() {
   const { stores, selection } = useSession();
   const entries = useStore(stores.transcript, (t) => t.entries);
   const calls = useStore(stores.transcript, (t) => t.calls);
+  const elapsed = useStore(stores.transcript, (t) => t.elapsed);
   const selectedCall = useStore(selection, (s) => s.callId);
   const end = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLOListElement>(null);
@@ -51,6 +52,7 @@ export function Transcript() {
             key={e.key}
             entry={e}
             calls={calls}
+            elapsed={elapsed}
             selectedCall={selectedCall}
             onSelect={selection.toggleCall}
           />
@@ -64,11 +66,13 @@ export function Transcript() {
 function Entry({
   entry,
   calls,
+  elapsed,
   selectedCall,
   onSelect,
 }: {
   entry: TranscriptEntry;
   calls: Readonly<Record<string, string>>;
+  elapsed: Readonly<Record<string, number>>;
   selectedCall: string | null;
   onSelect: (id: string) => void;
 }) {
@@ -110,6 +114,13 @@ function Entry({
                 </span>
               </div>
               <Json value={c.args} label={`Arguments of ${c.id}`} />
+              {calls[c.id] === "running" && elapsed[c.id] !== undefined ? (
+                <p className="call__wait" data-elapsed-ms={elapsed[c.id]}>
+                  Running for {Math.round(elapsed[c.id] / 1000)} s. No output yet: the engine behind{" "}
+                  <code>{c.name}</code> here cannot stream, so the output appears all at once when the command
+                  ends.
+                </p>
+              ) : null}
             </div>
           ))}
         </li>

@@ -1,0 +1,90 @@
+import type { SessionEvent } from "@agent/events";
+import type { PageToWorker, WorkerToPage } from "@agent/protocol";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { startSessionWorker, type WorkerLike } from "./worker-port";
+
+class FakeWorker implements WorkerLike {
+  static made: FakeWorker[] = [];
+  readonly id = FakeWorker.made.length;
+  received: PageToWorker[] = [];
+  terminated = false;
+  onmessage: WorkerLike["onmessage"] = null;
+  onerror: WorkerLike["onerror"] = null;
+  constructor() {
+    FakeWorker.made.push(this);
+  }
+  postMessage(message: PageToWorker) {
+    this.received.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  /** the worker talks to the page */
+  say(data: WorkerToPage) {
+    this.onmessage?.call(this as unknown as Worker, { data } as MessageEvent);
+  }
+}
+
+const ready = (seq: number): WorkerToPage => ({
+  kind: "event",
+  event: {
+    type: "session_ready",
+    backend: "memfs",
+    cwd: "/workspace",
+    files: [],
+    seq,
+    ts: 0,
+  } as SessionEvent,
+});
+
+beforeEach(() => {
+  FakeWorker.made = [];
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe("the session host", () => {
+  it("keeps a spare worker loaded once the first one answers, and restarts onto it", () => {
+    const host = startSessionWorker({ spawn: () => new FakeWorker(), spareDelayMs: 500 });
+    const seen: number[] = [];
+    host.onEvent((e) => seen.push(e.seq));
+    const [first] = FakeWorker.made;
+    expect(FakeWorker.made).toHaveLength(1);
+    first.say(ready(1));
+    vi.advanceTimersByTime(499);
+    expect(FakeWorker.made).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeWorker.made).toHaveLength(2);
+    const spare = FakeWorker.made[1];
+    expect(spare.received).toEqual([]);
+
+    first.say({ kind: "snapshot", files: { "a.txt": "hi\n" }, reason: "call" });
+    expect(host.lastSnapshot()).toEqual({ files: { "a.txt": "hi\n" }, reason: "call" });
+    host.restart({ type: "init", files: { "a.txt": "hi\n" } });
+    expect(first.terminated).toBe(true);
+    // No new worker had to load: the spare takes over and gets the workspace at once.
+    expect(FakeWorker.made).toHaveLength(2);
+    expect(spare.received).toEqual([
+      { kind: "command", command: { type: "init", files: { "a.txt": "hi\n" } } },
+    ]);
+    host.send({ type: "ping", id: 7 });
+    expect(spare.received).toHaveLength(2);
+
+    // The replaced worker is not heard any more; the new one is, and a next spare follows.
+    first.say(ready(99));
+    spare.say(ready(2));
+    expect(seen).toEqual([1, 2]);
+    vi.advanceTimersByTime(500);
+    expect(FakeWorker.made).toHaveLength(3);
+  });
+
+  it("spawns a fresh worker when no spare is ready yet, and none at all when spares are off", () => {
+    const host = startSessionWorker({ spawn: () => new FakeWorker(), spareDelayMs: -1 });
+    FakeWorker.made[0].say(ready(1));
+    vi.advanceTimersByTime(10_000);
+    expect(FakeWorker.made).toHaveLength(1);
+    host.restart({ type: "init" });
+    expect(FakeWorker.made).toHaveLength(2);
+    expect(FakeWorker.made[1].received[0]).toEqual({ kind: "command", command: { type: "init" } });
+  });
+});
