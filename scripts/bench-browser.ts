@@ -1,8 +1,8 @@
 /**
  * `npm run bench`, second part: the browser figures of issue 6 item 8, printed after the Node table.
  *
- * 1. The page's first bundle (the entry chunk, its static imports, their CSS and assets, and index.html:
- *    everything before the worker and the lazy chunks), gzip, from a fresh production build.
+ * 1. The page's first bundle (index.html, the entry chunk, its static imports, their CSS and non-script
+ *    assets: everything before the worker and the lazy chunks), gzip, from a fresh production build.
  * 2. Navigation → the first scenario's first event in headless Chromium: the default scenario is played
  *    the moment its Play button is enabled, as a user would; median of a few cold page loads.
  * 3. The reference workload inside a Web Worker in Chromium (bench/browser: same tools, same memfs, same
@@ -11,7 +11,7 @@
  *
  * Everything is built with Vite's JS API into node_modules/.cache/pi-playground-bench (not dist/), served
  * with vite preview on free loopback ports, and driven with playwright-core on the Chromium the e2e tests
- * use (tests/e2e/browser.ts). Exits 1 when a result is wrong (a workload check fails, no event arrives,
+ * use (tests/e2e/browser.ts); the page-side code is in bench/browser (drive.ts, page-probe.js). Exits 1 when a result is wrong (a workload check fails, no event arrives,
  * the burst is short); a figure over its target is reported, not failed.
  */
 import { readFileSync } from "node:fs";
@@ -19,23 +19,11 @@ import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { build, preview } from "vite";
-import {
-  BURST_EVENTS_MIN,
-  BURST_FILE,
-  BURST_TITLE,
-  burstScenario,
-  CALLS_PER_TURN,
-} from "../bench/browser/burst.ts";
-import {
-  formatReport,
-  median,
-  PI_MEDIANS,
-  RUNS,
-  WARMUPS,
-  type WorkloadResult,
-} from "../bench/run-workload.ts";
+import { BURST_EVENTS_MIN } from "../bench/browser/burst.ts";
+import { burst, firstEvent, workloadInWorker } from "../bench/browser/drive.ts";
+import { formatReport, PI_MEDIANS, RUNS, WARMUPS } from "../bench/run-workload.ts";
 import { findBrowser } from "../tests/e2e/browser.ts";
 import { browserAliases } from "../vite.config.ts";
 import { layerAliases } from "./aliases.ts";
@@ -180,154 +168,6 @@ async function launch(): Promise<Browser> {
   }
 }
 
-const probeSource = readFileSync(join(root, "bench/browser/page-probe.js"), "utf8");
-
-/** What bench/browser/page-probe.js keeps on window.__benchProbe. */
-interface Probe {
-  sessionFirstEventAt: number | null;
-  sessionFirstEventType: string | null;
-  eventsReceived: number;
-  lastEventAt: number | null;
-  playEnabledAt: number | null;
-  playClickedAt: number | null;
-  runFirstEventAt: number | null;
-  runFirstEventType: string | null;
-  runFirstShownAt: number | null;
-  longTasks: { start: number; duration: number }[];
-  longFrames: { start: number; duration: number; blocking: number | null }[];
-}
-declare global {
-  interface Window {
-    __benchProbe: Probe;
-    benchState?: {
-      rows: number;
-      done?: { result: WorkloadResult; userAgent: string; crossOriginIsolated: boolean };
-      error?: string;
-    };
-  }
-}
-
-async function newContext(browser: Browser, autoPlay: boolean) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript({
-    content: `window.__benchProbeOptions = ${JSON.stringify({ autoPlay })};\n${probeSource}`,
-  });
-  return context;
-}
-
-function watchErrors(context: BrowserContext, errors: string[]) {
-  context.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  context.on("weberror", (e) => errors.push(e.error().message));
-}
-
-// ---- 2. navigation → first event ----
-
-async function firstEvent(browser: Browser, url: string) {
-  const loads: Probe[] = [];
-  const errors: string[] = [];
-  for (let i = 0; i < PAGE_LOADS; i++) {
-    const context = await newContext(browser, true);
-    watchErrors(context, errors);
-    const page = await context.newPage();
-    await page.goto(url);
-    try {
-      await page.waitForFunction(() => window.__benchProbe?.runFirstShownAt != null, null, {
-        timeout: 60_000,
-      });
-    } catch {
-      const p = await page.evaluate(() => window.__benchProbe);
-      wrong(`page load ${i + 1}: the first scenario's first event never showed up (${JSON.stringify(p)})`);
-    }
-    loads.push(await page.evaluate(() => window.__benchProbe));
-    await context.close();
-  }
-  const of = (pick: (p: Probe) => number | null) => {
-    const values = loads.map(pick).filter((v): v is number => v !== null);
-    return values.length
-      ? { median: median(values), min: Math.min(...values), max: Math.max(...values) }
-      : null;
-  };
-  return {
-    loads,
-    errors,
-    sessionFirst: of((p) => p.sessionFirstEventAt),
-    playEnabled: of((p) => p.playEnabledAt),
-    runArrived: of((p) => p.runFirstEventAt),
-    runShown: of((p) => p.runFirstShownAt),
-  };
-}
-
-// ---- 3. the workload in a worker ----
-
-async function workloadInWorker(browser: Browser, url: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.on("console", (m) => {
-    if (m.type() === "log") process.stderr.write(`  ${m.text()}\n`);
-  });
-  page.on("pageerror", (e) => process.stderr.write(`  page error: ${e.message}\n`));
-  await page.goto(url);
-  await page.waitForFunction(() => window.benchState?.done || window.benchState?.error, null, {
-    timeout: 20 * 60_000,
-    polling: 250,
-  });
-  const state = await page.evaluate(() => window.benchState);
-  await context.close();
-  return state;
-}
-
-// ---- 4. long tasks during a burst ----
-
-async function burst(browser: Browser, url: string) {
-  const context = await newContext(browser, false);
-  const errors: string[] = [];
-  watchErrors(context, errors);
-  const scenario = burstScenario();
-  await context.route("**/scenarios/index.json", async (route) => {
-    const response = await route.fetch();
-    const list = (await response.json()) as unknown[];
-    list.push({ file: BURST_FILE, title: BURST_TITLE, description: scenario.description });
-    await route.fulfill({ response, json: list });
-  });
-  await context.route(`**/scenarios/${BURST_FILE}`, (route) => route.fulfill({ json: scenario }));
-  const page = await context.newPage();
-  await page.goto(url);
-  const picker = page.getByRole("combobox", { name: "Scenario" });
-  await picker.locator("option", { hasText: BURST_TITLE }).waitFor({ state: "attached" });
-  await picker.selectOption(BURST_FILE);
-  await page.getByText(`${BURST_TITLE}:`).waitFor();
-  await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
-  await page.waitForTimeout(1000); // let loading settle, so only the burst is measured
-  const mark = await page.evaluate(() => ({
-    at: performance.now(),
-    events: window.__benchProbe.eventsReceived,
-  }));
-  await page.getByRole("button", { name: "Play" }).click();
-  await page.getByText("Finished.").waitFor({ timeout: 5 * 60_000 });
-  // The last events may still be on their way to the screen: two frames and a moment more.
-  await page.evaluate(
-    () =>
-      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 500)))),
-  );
-  const probe = await page.evaluate(() => window.__benchProbe);
-  const shown = (await page.locator(".events__count").textContent())?.trim() ?? "";
-  await context.close();
-  const during = <T extends { start: number }>(list: T[]) => list.filter((e) => e.start >= mark.at);
-  const tasks = during(probe.longTasks);
-  const frames = during(probe.longFrames);
-  return {
-    events: probe.eventsReceived - mark.events,
-    spanMs: (probe.lastEventAt ?? mark.at) - mark.at,
-    calls: (scenario.steps.length - 2) * CALLS_PER_TURN,
-    tasks,
-    frames,
-    shown,
-    errors,
-  };
-}
-
 // ---- main ----
 
 console.log("\nBrowser figures (headless Chromium; building the page and the workload page…)");
@@ -356,7 +196,8 @@ const workloadPage = await serve(benchDir, {
   "Cross-Origin-Embedder-Policy": "require-corp",
 });
 try {
-  const first = await firstEvent(browser, app.url);
+  const first = await firstEvent(browser, app.url, PAGE_LOADS);
+  for (const problem of first.problems) wrong(problem);
   const range = (r: { median: number; min: number; max: number } | null) =>
     r ? `${ms(r.median)} (${ms(r.min)} – ${ms(r.max)})` : "never";
   const firstType = first.loads.find((p) => p.runFirstEventType)?.runFirstEventType ?? "?";

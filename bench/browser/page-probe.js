@@ -23,6 +23,7 @@
     runFirstEventType: null,
     runFirstSeq: null,
     runFirstShownAt: null,
+    scenarioDoneAt: null,
     longTasks: [],
     longFrames: [],
     mark: null,
@@ -40,6 +41,7 @@
         probe.eventsReceived++;
         probe.lastEventAt = now;
         probe.lastSeq = data.event.seq;
+        if (data.event.type === "scenario_state" && data.event.status === "done") probe.scenarioDoneAt = now;
         if (probe.sessionFirstEventAt === null) {
           probe.sessionFirstEventAt = now;
           probe.sessionFirstEventType = data.event.type;

@@ -1,0 +1,168 @@
+/**
+ * The Playwright side of the browser figures (scripts/bench-browser.ts): opens the product page and the
+ * workload page in headless Chromium and reads what bench/browser/page-probe.js and bench/browser/main.ts
+ * recorded. Runs in Node.
+ */
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext } from "playwright-core";
+import type { WorkloadResult } from "../run-workload.ts";
+import { median } from "../run-workload.ts";
+import { BURST_FILE, BURST_TITLE, burstScenario, CALLS_PER_TURN } from "./burst.ts";
+
+const probeSource = readFileSync(new URL("./page-probe.js", import.meta.url), "utf8");
+
+/** What bench/browser/page-probe.js keeps on window.__benchProbe. */
+export interface Probe {
+  sessionFirstEventAt: number | null;
+  sessionFirstEventType: string | null;
+  eventsReceived: number;
+  lastEventAt: number | null;
+  playEnabledAt: number | null;
+  playClickedAt: number | null;
+  runFirstEventAt: number | null;
+  runFirstEventType: string | null;
+  runFirstShownAt: number | null;
+  scenarioDoneAt: number | null;
+  longTasks: { start: number; duration: number }[];
+  longFrames: { start: number; duration: number; blocking: number | null }[];
+}
+declare global {
+  interface Window {
+    __benchProbe: Probe;
+    benchState?: {
+      rows: number;
+      done?: { result: WorkloadResult; userAgent: string; crossOriginIsolated: boolean };
+      error?: string;
+    };
+  }
+}
+
+async function newContext(browser: Browser, autoPlay: boolean) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript({
+    content: `window.__benchProbeOptions = ${JSON.stringify({ autoPlay })};\n${probeSource}`,
+  });
+  return context;
+}
+
+function watchErrors(context: BrowserContext, errors: string[]) {
+  context.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  context.on("weberror", (e) => errors.push(e.error().message));
+}
+
+// ---- 2. navigation → first event ----
+
+export async function firstEvent(browser: Browser, url: string, pageLoads: number) {
+  const loads: Probe[] = [];
+  const errors: string[] = [];
+  const problems: string[] = [];
+  for (let i = 0; i < pageLoads; i++) {
+    const context = await newContext(browser, true);
+    watchErrors(context, errors);
+    const page = await context.newPage();
+    await page.goto(url);
+    try {
+      await page.waitForFunction(() => window.__benchProbe?.runFirstShownAt != null, null, {
+        timeout: 60_000,
+      });
+    } catch {
+      const p = await page.evaluate(() => window.__benchProbe);
+      problems.push(
+        `page load ${i + 1}: the first scenario's first event never showed up (${JSON.stringify(p)})`,
+      );
+    }
+    loads.push(await page.evaluate(() => window.__benchProbe));
+    await context.close();
+  }
+  const of = (pick: (p: Probe) => number | null) => {
+    const values = loads.map(pick).filter((v): v is number => v !== null);
+    return values.length
+      ? { median: median(values), min: Math.min(...values), max: Math.max(...values) }
+      : null;
+  };
+  return {
+    loads,
+    errors,
+    problems,
+    sessionFirst: of((p) => p.sessionFirstEventAt),
+    playEnabled: of((p) => p.playEnabledAt),
+    runArrived: of((p) => p.runFirstEventAt),
+    runShown: of((p) => p.runFirstShownAt),
+  };
+}
+
+// ---- 3. the workload in a worker ----
+
+export async function workloadInWorker(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    if (m.type() === "log") process.stderr.write(`  ${m.text()}\n`);
+  });
+  page.on("pageerror", (e) => process.stderr.write(`  page error: ${e.message}\n`));
+  await page.goto(url);
+  await page.waitForFunction(() => window.benchState?.done || window.benchState?.error, null, {
+    timeout: 20 * 60_000,
+    polling: 250,
+  });
+  const state = await page.evaluate(() => window.benchState);
+  await context.close();
+  return state;
+}
+
+// ---- 4. long tasks during a burst ----
+
+export async function burst(browser: Browser, url: string) {
+  const context = await newContext(browser, false);
+  const errors: string[] = [];
+  watchErrors(context, errors);
+  const scenario = burstScenario();
+  await context.route("**/scenarios/index.json", async (route) => {
+    const response = await route.fetch();
+    const list = (await response.json()) as unknown[];
+    list.push({ file: BURST_FILE, title: BURST_TITLE, description: scenario.description });
+    await route.fulfill({ response, json: list });
+  });
+  await context.route(`**/scenarios/${BURST_FILE}`, (route) => route.fulfill({ json: scenario }));
+  const page = await context.newPage();
+  await page.goto(url);
+  const picker = page.getByRole("combobox", { name: "Scenario" });
+  await picker.locator("option", { hasText: BURST_TITLE }).waitFor({ state: "attached" });
+  await picker.selectOption(BURST_FILE);
+  await page.getByText(`${BURST_TITLE}:`).waitFor();
+  await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
+  await page.waitForTimeout(1000); // let loading settle, so only the burst is measured
+  const mark = await page.evaluate(() => ({
+    at: performance.now(),
+    events: window.__benchProbe.eventsReceived,
+  }));
+  await page.getByRole("button", { name: "Play" }).click();
+  // A cheap check every 250 ms: Playwright's text locators scan the whole DOM each frame and would add
+  // long tasks of their own to the page being measured.
+  await page.waitForFunction(() => window.__benchProbe.scenarioDoneAt !== null, null, {
+    timeout: 5 * 60_000,
+    polling: 250,
+  });
+  // The last events may still be on their way to the screen: two frames and a moment more.
+  await page.evaluate(
+    () =>
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 500)))),
+  );
+  const probe = await page.evaluate(() => window.__benchProbe);
+  const shown = (await page.locator(".events__count").textContent())?.trim() ?? "";
+  await context.close();
+  const during = <T extends { start: number }>(list: T[]) => list.filter((e) => e.start >= mark.at);
+  const tasks = during(probe.longTasks);
+  const frames = during(probe.longFrames);
+  return {
+    events: probe.eventsReceived - mark.events,
+    spanMs: (probe.lastEventAt ?? mark.at) - mark.at,
+    calls: (scenario.steps.length - 2) * CALLS_PER_TURN,
+    tasks,
+    frames,
+    shown,
+    errors,
+  };
+}
