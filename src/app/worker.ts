@@ -2,11 +2,16 @@
 // The session worker: owns the session so that nothing a tool does can freeze the page, and so that a
 // runaway call can be ended by terminating the worker.
 import type { PageToWorker, WorkerToPage } from "@agent/protocol";
+import { createBrowserImageResizer } from "./image-resizer";
 import { PlaygroundSession } from "./session";
+import { createPlaygroundTools } from "./tools";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: WorkerToPage) => scope.postMessage(message);
+// read fits large images with the browser's own codecs (createImageBitmap + OffscreenCanvas).
+const imageResizer = createBrowserImageResizer();
 const session = new PlaygroundSession((event) => post({ kind: "event", event }), {
+  createTools: (workspace, queue) => createPlaygroundTools(workspace, queue, { imageResizer }),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
   onSnapshot: (files, reason) => post({ kind: "snapshot", files, reason }),
 });
