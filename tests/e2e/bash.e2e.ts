@@ -1,0 +1,204 @@
+/**
+ * Issue 4's done criterion in Chromium, driven through the page's "Call a tool by hand" composer: bash writes
+ * a file that read and the file tree see, and every way a runaway command ends (the page replacing a worker
+ * stuck in a CPU loop, the engine seeing the abort, the engine's limits, a timeout) says which way it went.
+ * Each `it` continues where the previous one left off.
+ *
+ * The page's Worker is wrapped (before the app loads) only to count terminations and to time them; the
+ * figures are logged, never asserted: timing assertions would be flaky on a shared machine.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { openApp } from "./page";
+import { runAxe } from "./support";
+
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+interface Probe {
+  esc: number[];
+  terminated: number[];
+  ready: number[];
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page, errors } = await openApp(browser));
+  await page.addInitScript(() => {
+    const probe: Probe = { esc: [], terminated: [], ready: [] };
+    (window as unknown as { __bashProbe: Probe }).__bashProbe = probe;
+    window.addEventListener("keydown", (e) => e.key === "Escape" && probe.esc.push(performance.now()), true);
+    const terminate = Worker.prototype.terminate;
+    Worker.prototype.terminate = function (this: Worker) {
+      probe.terminated.push(performance.now());
+      terminate.call(this);
+    };
+    const post = Worker.prototype.postMessage as (this: Worker, m: unknown) => void;
+    // A worker answers init with session_ready: the time the restarted session is usable.
+    Worker.prototype.postMessage = function (this: Worker, message: unknown) {
+      const command = (message as { command?: { type?: string } }).command;
+      if (command?.type === "init" && !(this as { __probed?: boolean }).__probed) {
+        (this as { __probed?: boolean }).__probed = true;
+        this.addEventListener("message", (m: MessageEvent) => {
+          if (m.data?.kind === "event" && m.data.event?.type === "session_ready")
+            probe.ready.push(performance.now());
+        });
+      }
+      post.call(this, message);
+    };
+  });
+  await page.reload();
+  await page.getByRole("list", { name: "Session events" }).getByText("session_ready").waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const form = () => page.getByRole("form", { name: "Call a tool by hand" });
+const files = () => page.getByRole("list", { name: "Workspace files" });
+const probe = () => page.evaluate(() => (window as unknown as { __bashProbe: Probe }).__bashProbe);
+const restartNotices = () => page.locator(".msg--notice", { hasText: /did not stop within \d+ ms/ });
+
+/** Fills the form for `tool` and sends it; returns the new call's id (not waiting for its result). */
+async function start(tool: string, fields: Record<string, string>): Promise<string> {
+  await page.getByRole("tab", { name: "Call a tool by hand" }).click();
+  await form().getByRole("tab", { name: "Form" }).click();
+  await form().getByRole("combobox", { name: "Tool" }).selectOption(tool);
+  for (const box of await form().getByRole("textbox").all()) await box.fill("");
+  for (const [name, value] of Object.entries(fields))
+    await form()
+      .getByRole("textbox", { name: new RegExp(`^${name}\\b`) })
+      .fill(value);
+  const calls = page.locator(".transcript .call");
+  const before = await calls.count();
+  await form()
+    .getByRole("button", { name: `Run ${tool}` })
+    .click();
+  await page.waitForFunction((n) => document.querySelectorAll(".transcript .call").length > n, before);
+  return (await calls.last().getAttribute("data-call")) ?? "";
+}
+
+/** The result the model would receive for call `id`, once it is there. */
+async function resultOf(id: string, timeout = 30_000) {
+  const result = page.locator(`.msg--result[data-call="${id}"]`);
+  await result.waitFor({ timeout });
+  return {
+    text: ((await result.locator(".result-text").textContent()) ?? "").trim(),
+    isError: ((await result.getAttribute("class")) ?? "").includes("msg--error"),
+  };
+}
+
+async function run(tool: string, fields: Record<string, string>) {
+  return resultOf(await start(tool, fields));
+}
+
+async function pressEsc() {
+  await page.locator("body").focus();
+  await page.keyboard.press("Escape");
+}
+
+describe("bash in the browser", () => {
+  it("runs `echo hi > a.txt && cat a.txt` through bash and shows hi; a.txt appears in the file tree", async () => {
+    // The first bash call also loads the engine's chunk into the worker.
+    expect(await run("bash", { command: "echo hi > a.txt && cat a.txt" })).toEqual({
+      text: "hi",
+      isError: false,
+    });
+    await files().getByText("a.txt", { exact: true }).waitFor();
+  });
+
+  it("reads a.txt with the read tool: the same volume", async () => {
+    expect(await run("read", { path: "a.txt" })).toEqual({ text: "hi", isError: false });
+  });
+
+  it("says, while a bash call runs, why its output will appear only at the end", async () => {
+    const id = await start("bash", { command: "sleep 2.5; echo late" });
+    const call = page.locator(`.transcript .call[data-call="${id}"]`);
+    const wait = call.locator(".call__wait");
+    await wait.waitFor();
+    expect(await wait.textContent()).toMatch(/No output yet: the engine behind bash here cannot stream/);
+    // Driven by the tool's elapsed-time updates, not by a timer in the page.
+    expect(Number(await wait.getAttribute("data-elapsed-ms"))).toBeGreaterThanOrEqual(1000);
+    expect(await page.locator(`.msg--result[data-call="${id}"]`).count()).toBe(0);
+    expect(await resultOf(id)).toEqual({ text: "late", isError: false });
+    await wait.waitFor({ state: "detached" });
+  });
+
+  it("aborts a CPU loop the engine cannot interrupt by replacing the worker, keeping a.txt", async () => {
+    const { terminated: before } = await probe();
+    const notices = await restartNotices().count();
+    const id = await start("bash", { command: "while true; do :; done" });
+    await page.locator(`.timeline .lane--running[data-call="${id}"]`).waitFor();
+    await pressEsc();
+    // The way out: the page ended the worker (the engine never saw the signal) and said so.
+    await restartNotices().nth(notices).waitFor({ timeout: 10_000 });
+    const notice = (await restartNotices().nth(notices).textContent()) ?? "";
+    expect(notice).toContain(`The running call (${id}) did not stop`);
+    expect(notice).toContain("restored the workspace from the last snapshot");
+    await page.locator(`.timeline .lane--error[data-call="${id}"]`).waitFor();
+    const after = await probe();
+    expect(after.terminated.length).toBe(before.length + 1);
+    // No result ever comes from the ended worker: neither "Command aborted" nor the engine's limit error.
+    expect(await page.locator(`.msg--result[data-call="${id}"]`).count()).toBe(0);
+    expect(await page.locator(`.transcript .call[data-call="${id}"] .status`).textContent()).toBe("error");
+
+    // The new session answers, with a.txt restored from the snapshot.
+    expect(await run("bash", { command: "cat a.txt" })).toEqual({ text: "hi", isError: false });
+    await files().getByText("a.txt", { exact: true }).waitFor();
+    expect(await page.locator(`.msg--result[data-call="${id}"]`).count()).toBe(0);
+
+    const p = await probe();
+    const esc = p.esc[p.esc.length - 1];
+    const terminated = p.terminated[p.terminated.length - 1];
+    const ready = p.ready.find((t) => t > terminated);
+    console.log(
+      `abort of \`while true; do :; done\`: Esc → worker terminated ${(terminated - esc).toFixed(0)} ms, ` +
+        `→ new session ready ${ready === undefined ? "?" : (ready - esc).toFixed(0)} ms`,
+    );
+  });
+
+  it("aborts a loop that sleeps, which the engine can see: pi's `Command aborted`, no restart", async () => {
+    // Warm the new worker's engine first, so the abort does not land while its chunk is still loading.
+    expect(await run("bash", { command: "echo warm" })).toEqual({ text: "warm", isError: false });
+    const { terminated: before } = await probe();
+    const notices = await restartNotices().count();
+    const id = await start("bash", { command: "while true; do sleep 0.05; done" });
+    await page.locator(`.timeline .lane--running[data-call="${id}"]`).waitFor();
+    await pressEsc();
+    // A result for this call proves the worker was not replaced: an ended worker's messages are dropped.
+    expect(await resultOf(id, 10_000)).toEqual({ text: "Command aborted", isError: true });
+    await page
+      .locator(".msg--notice", { hasText: "Abort requested (Esc or the Abort button)." })
+      .last()
+      .waitFor();
+    expect((await probe()).terminated.length).toBe(before.length);
+    expect(await restartNotices().count()).toBe(notices);
+  });
+
+  it("ends a runaway seq by the engine's limits with a clear message", async () => {
+    const { text, isError } = await run("bash", { command: "seq 1 100000000" });
+    expect(isError).toBe(true);
+    expect(text).toMatch(/^bash: seq: iteration limit exceeded \(100000\)\n+Command exited with code 126$/);
+  });
+
+  it("ends a CPU-bound runaway by its timeout (timeout: 1) with pi's message", async () => {
+    // Each turn builds a 100 KB string, so the engine's own limits are seconds away: the timeout ends it.
+    const { terminated: before } = await probe();
+    const command = 'while true; do x=$(printf "%*s" 100000 ""); done';
+    expect(await run("bash", { command, timeout: "1" })).toEqual({
+      text: "Command timed out after 1 seconds",
+      isError: true,
+    });
+    expect((await probe()).terminated.length).toBe(before.length);
+  });
+
+  it("has no serious or critical axe-core violations", async () => {
+    expect(await runAxe(page)).toEqual([]);
+  });
+
+  it("logged no console errors", () => {
+    expect(errors).toEqual([]);
+  });
+});
