@@ -47,3 +47,27 @@ describe("memfs operations", () => {
     expect((await ls.readdir("/workspace")).sort()).toEqual(["a.txt", "bad", "d", "g.bin", "link"]);
   });
 });
+
+describe("ls on memfs", () => {
+  it("marks folders and links to folders, skips broken links, and sees changes between calls", async () => {
+    const { createLsToolDefinition } = await import("@core/tools/ls");
+    const ws = createMemfsWorkspace({
+      "f.txt": "",
+      "dir/inner.txt": "",
+      "to-dir": { symlink: "dir" },
+      "to-file": { symlink: "f.txt" },
+      broken: { symlink: "nowhere" },
+      "via/x": { symlink: "../dir" },
+    });
+    const tool = createLsToolDefinition("/workspace", { operations: createMemfsLsOperations(ws) });
+    const run = async (path?: string) =>
+      ((await tool.execute("t", { path }, undefined, undefined, undefined)).content[0] as { text: string })
+        .text;
+    expect(await run()).toBe("dir/\nf.txt\nto-dir/\nto-file\nvia/");
+    expect(await run("via/x")).toBe("inner.txt");
+    ws.fs.mkdirSync("/workspace/dir/new");
+    ws.fs.unlinkSync("/workspace/dir/inner.txt");
+    ws.fs.writeFileSync("/workspace/dir/later.txt", "");
+    expect(await run("to-dir")).toBe("later.txt\nnew/");
+  });
+});

@@ -27,11 +27,16 @@ function asBytes(data: unknown): Uint8Array {
 interface StoredNode {
   isFile?(): boolean;
   isDirectory?(): boolean;
+  isSymlink?(): boolean;
   buf?: unknown;
   size?: unknown;
 }
+interface LinkLike {
+  getNode(): StoredNode;
+  getChild?(name: string): LinkLike | undefined;
+}
 interface CoreLike {
-  getResolvedLinkOrThrow(path: string, syscall: string): { getNode(): StoredNode };
+  getResolvedLinkOrThrow(path: string, syscall: string): LinkLike;
 }
 
 /**
@@ -53,19 +58,38 @@ function readStored(workspace: MemfsWorkspace, absolutePath: string): Uint8Array
   return asBytes(workspace.fs.readFileSync(absolutePath));
 }
 
-/** stat for ls without building a full Stats object per entry (same fallback and errors as above). */
-function statKind(workspace: MemfsWorkspace, absolutePath: string): { isDirectory(): boolean } {
-  try {
-    const core = (workspace.vol as unknown as { _core?: CoreLike })._core;
-    const node = core?.getResolvedLinkOrThrow(absolutePath, "stat").getNode();
-    if (typeof node?.isDirectory === "function") {
-      const directory = node.isDirectory();
-      return { isDirectory: () => directory };
+/**
+ * stat for ls without building a full Stats object per entry, and without walking the whole path again
+ * for each entry of the same folder: the folder's link is kept until the current synchronous run ends
+ * (a microtask later), so it can never be stale. Symlinks, misses and anything unexpected go the long
+ * way (statSync, with Node's errors).
+ */
+function createStatKind(workspace: MemfsWorkspace): (absolutePath: string) => { isDirectory(): boolean } {
+  const core = (workspace.vol as unknown as { _core?: CoreLike })._core;
+  let folder: { path: string; link: LinkLike } | undefined;
+  const childLink = (absolutePath: string): LinkLike | undefined => {
+    const slash = absolutePath.lastIndexOf("/");
+    const dir = slash === 0 ? "/" : absolutePath.slice(0, slash);
+    if (folder?.path !== dir) {
+      folder = { path: dir, link: core!.getResolvedLinkOrThrow(dir, "stat") };
+      queueMicrotask(() => {
+        folder = undefined;
+      });
     }
-  } catch {
-    // Broken link or missing: statSync below throws Node's error.
-  }
-  return workspace.fs.statSync(absolutePath);
+    return folder.link.getChild?.(absolutePath.slice(slash + 1));
+  };
+  return (absolutePath) => {
+    try {
+      const node = core ? childLink(absolutePath)?.getNode() : undefined;
+      if (node && typeof node.isDirectory === "function" && node.isSymlink?.() === false) {
+        const directory = node.isDirectory();
+        return { isDirectory: () => directory };
+      }
+    } catch {
+      // Missing folder or a memfs that is not as expected: statSync below decides and throws.
+    }
+    return workspace.fs.statSync(absolutePath);
+  };
 }
 
 export function createMemfsReadOperations(workspace: MemfsWorkspace): ReadOperations {
@@ -132,6 +156,7 @@ export function createMemfsEditOperations(workspace: MemfsWorkspace): EditOperat
 
 export function createMemfsLsOperations(workspace: MemfsWorkspace): LsOperations {
   const { fs } = workspace;
+  const statKind = createStatKind(workspace);
   return {
     exists(absolutePath) {
       return fs.existsSync(absolutePath);
@@ -139,7 +164,7 @@ export function createMemfsLsOperations(workspace: MemfsWorkspace): LsOperations
     // Synchronous, as pi's own ls operations are (existsSync, statSync, readdirSync): 500 entries
     // then cost no promise each.
     stat(absolutePath) {
-      return statKind(workspace, absolutePath);
+      return statKind(absolutePath);
     },
     readdir(absolutePath) {
       return (fs.readdirSync(absolutePath) as unknown[]).map(String);
