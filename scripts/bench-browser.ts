@@ -13,6 +13,9 @@
  * with vite preview on free loopback ports, and driven with playwright-core on the Chromium the e2e tests
  * use (tests/e2e/browser.ts); the page-side code is in bench/browser (drive.ts, page-probe.js). Exits 1 when a result is wrong (a workload check fails, no event arrives,
  * the burst is short); a figure over its target is reported, not failed.
+ *
+ * `BENCH_ONLY=burst tsx scripts/bench-browser.ts` builds the page and runs only figure 4 (for iterating on
+ * the page's rendering without the minutes the workload takes).
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -32,6 +35,8 @@ import { nodeBuiltinGate } from "./node-builtin-gate.ts";
 const BUNDLE_TARGET_KB = 250;
 const LONG_TASK_TARGET_MS = 50;
 const PAGE_LOADS = 5;
+/** BENCH_ONLY=burst: the page build and the burst only (figure 4) */
+const burstOnly = process.env.BENCH_ONLY === "burst";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cache = join(root, "node_modules/.cache/pi-playground-bench");
@@ -173,10 +178,11 @@ async function launch(): Promise<Browser> {
 console.log("\nBrowser figures (headless Chromium; building the page and the workload page…)");
 let started = performance.now();
 await buildApp();
-await buildWorkloadPage();
+if (!burstOnly) await buildWorkloadPage();
 console.log(`built in ${((performance.now() - started) / 1000).toFixed(0)} s into ${cache}`);
 
 const bundle = firstBundle();
+if (burstOnly) console.log("BENCH_ONLY=burst: figures 2 and 3 skipped");
 const bundleKb = bundle.gzip / 1000;
 console.log(
   `\n1. first bundle of the page: ${kb(bundle.gzip)} KB gzip (${kb(bundle.raw)} KB raw; ` +
@@ -188,14 +194,8 @@ for (const w of bundle.workers)
     `   not counted: the session worker ${w.file}, ${kb(w.gzip)} KB gzip, loaded after the page starts`,
   );
 
-const browser = await launch();
-const app = await serve(appDir);
-// Cross-origin isolation gives the worker's performance.now() 5 µs steps instead of 100 µs (ls-root is ~0.1 ms).
-const workloadPage = await serve(benchDir, {
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Embedder-Policy": "require-corp",
-});
-try {
+/** Figures 2 and 3: navigation → first event, and the reference workload in a worker. */
+async function figures2and3(workloadUrl: string) {
   const first = await firstEvent(browser, app.url, PAGE_LOADS);
   for (const problem of first.problems) wrong(problem);
   const range = (r: { median: number; min: number; max: number } | null) =>
@@ -212,7 +212,7 @@ try {
   if (first.errors.length) console.log(`   console errors on the page: ${first.errors.join(" | ")}`);
 
   started = performance.now();
-  const state = await workloadInWorker(browser, workloadPage.url);
+  const state = await workloadInWorker(browser, workloadUrl);
   console.log(
     `\n3. the reference workload in a Web Worker in Chromium (${workloadPath}); median of ${RUNS} runs after ` +
       `${WARMUPS} warm-ups; target: each at most pi's median`,
@@ -240,8 +240,21 @@ try {
       if (row.problems.length) wrong(`${row.name} (browser): ${row.problems.join("; ")}`);
     console.log(JSON.stringify({ "bench-browser": result.medians }));
   }
+}
 
+const browser = await launch();
+const app = await serve(appDir);
+// Cross-origin isolation gives the worker's performance.now() 5 µs steps instead of 100 µs (ls-root is ~0.1 ms).
+const workloadPage = burstOnly
+  ? null
+  : await serve(benchDir, {
+      "Cross-Origin-Opener-Policy": "same-origin",
+      "Cross-Origin-Embedder-Policy": "require-corp",
+    });
+try {
+  if (workloadPage) await figures2and3(workloadPage.url);
   const b = await burst(browser, app.url);
+
   const longest = b.tasks.reduce((m, t) => Math.max(m, t.duration), 0);
   const over = b.tasks.filter((t) => t.duration > LONG_TASK_TARGET_MS).length;
   const longestFrame = b.frames.reduce((m, f) => Math.max(m, f.duration), 0);
@@ -261,6 +274,6 @@ try {
 } finally {
   await browser.close();
   await app.close();
-  await workloadPage.close();
+  await workloadPage?.close();
 }
 process.exitCode = failures > 0 ? 1 : 0;
