@@ -68,7 +68,9 @@ export function createMemfsBashOperations(
     },
 
     async exec(command, cwd, { onData, signal, timeout, env }: BashExecOptions) {
-      const ready = await getEngine();
+      // The first call waits for the engine's chunk (about a second in a browser): an abort must not wait
+      // for it too, or the page would have to replace the worker and the next call load it all again.
+      const ready = await untilAborted(getEngine(), signal);
       if (!isDirectory(workspace, cwd))
         throw new Error(`Working directory does not exist: ${cwd}\nCannot execute bash commands.`);
       if (signal?.aborted) throw new Error("aborted");
@@ -129,6 +131,17 @@ function settleOrGiveUp(run: Promise<RunResult>, stop: AbortSignal): Promise<Run
       stop.removeEventListener("abort", giveUp);
       resolve(result);
     });
+  });
+}
+
+/** `work`, or a rejection with pi's "aborted" as soon as `signal` fires (the work is left to finish). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(new Error("aborted"));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error("aborted"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 
