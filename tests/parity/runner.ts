@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createMemfsToolOptions } from "@backends/memfs/index";
 import { createMemfsWorkspace, type FilesMap, type MemfsWorkspace } from "@backends/memfs/workspace";
 import { base64Decode, isUtf8Text } from "@core/bytes";
@@ -51,7 +52,7 @@ export interface Golden extends ParityOutcome {
 }
 
 export const WORKSPACE_ROOT = "/workspace";
-export const DEFAULT_CASES_DIR = new URL("./cases", import.meta.url).pathname;
+export const DEFAULT_CASES_DIR = fileURLToPath(new URL("./cases", import.meta.url));
 
 /** cases.json plus every golden/<any folder>/<id>.json. */
 export function loadParitySuite(dir: string): { cases: ParityCase[]; goldens: Map<string, Golden> } {
