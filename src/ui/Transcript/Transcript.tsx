@@ -18,14 +18,16 @@ export function Transcript() {
   const end = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLOListElement>(null);
   const count = entries.length;
+  // A running call's "no output yet" line grows an existing entry: follow it too.
+  const waiting = Object.keys(elapsed).length;
   // Follow new entries while the reader is at the bottom; leave them alone when they scrolled up.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the entry count changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the entry count (or the waiting lines) change
   useEffect(() => {
     const scroller = box.current?.closest(".conversation__transcript");
     if (!scroller) return;
     if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 160)
       end.current?.scrollIntoView({ block: "end" });
-  }, [count]);
+  }, [count, waiting]);
   if (entries.length === 0)
     return (
       <div className="intro">
