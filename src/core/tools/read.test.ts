@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { base64Decode } from "../bytes";
 import type { ImageResizer } from "../image/resize";
 import { detectImageMime } from "../image/sniff";
+import { truncateHead } from "../truncate";
 import { FakeFs } from "./fake-fs.test-support";
 import { createReadToolDefinition, type ReadToolOptions } from "./read";
 import type { TextContent, ToolContext } from "./types";
@@ -209,5 +210,86 @@ describe("read: images", () => {
     const result = await tool.execute("t", { path: "p.png" }, undefined, undefined, undefined);
     expect(result.content).toHaveLength(1);
     expect((result.content[0] as TextContent).text.startsWith("\uFFFDPNG")).toBe(true);
+  });
+});
+
+describe("read: odd numbers, as pi's Array#slice takes them", () => {
+  const ten = Array.from({ length: 10 }, (_, i) => `${i + 1}`).join("\n");
+
+  it("takes a negative limit as counting from the end", async () => {
+    const { text } = setup({ "t.txt": ten });
+    expect(await text({ path: "t.txt", limit: -2 })).toBe(
+      "1\n2\n3\n4\n5\n6\n7\n8\n\n[12 more lines in file. Use offset=-1 to continue.]",
+    );
+  });
+
+  it("truncates fractional bounds but prints them as given", async () => {
+    const { text } = setup({ "t.txt": ten });
+    expect(await text({ path: "t.txt", offset: 2.5, limit: 2 })).toBe(
+      "2\n3\n\n[6.5 more lines in file. Use offset=4.5 to continue.]",
+    );
+  });
+
+  it("matches the contract's algorithm on the decoded text for any offset and limit", async () => {
+    // The contract's read, on the decoded string (what pi does), as the reference.
+    const reference = (text: string, offset?: number, limit?: number) => {
+      const all = text.split("\n");
+      const start = offset ? Math.max(0, offset - 1) : 0;
+      if (start >= all.length) return `Offset ${offset} is beyond end of file (${all.length} lines total)`;
+      const end = limit !== undefined ? Math.min(start + limit, all.length) : undefined;
+      const t = truncateHead(all.slice(start, end).join("\n"));
+      if (t.firstLineExceedsLimit) return "first line too long";
+      if (t.truncated)
+        return `${t.content} [${start + 1}-${start + t.outputLines} of ${all.length} ${t.truncatedBy}]`;
+      if (end !== undefined && end < all.length)
+        return `${t.content} [${all.length - end} more, offset=${end + 1}]`;
+      return t.content;
+    };
+    const render = (r: string) =>
+      r
+        .replace(
+          /\n\n\[Showing lines (\S+)-(\S+) of (\d+)( \(50\.0KB limit\))?\. Use offset=\S+ to continue\.\]$/,
+          (_, a, b, n, bytes) => ` [${a}-${b} of ${n} ${bytes ? "bytes" : "lines"}]`,
+        )
+        .replace(
+          /\n\n\[(\S+) more lines in file\. Use offset=(\S+) to continue\.\]$/,
+          " [$1 more, offset=$2]",
+        );
+    const line = (i: number) => (i % 7 === 3 ? `w${"x".repeat(400)}` : `l${i}`);
+    const ascii = Array.from({ length: 300 }, (_, i) => line(i)).join("\n");
+    const files: Record<string, string | Uint8Array> = {
+      "ascii.txt": ascii,
+      "bad.txt": new Uint8Array([...new TextEncoder().encode(ascii), 0x0a, 0xff, 0xfe]),
+      "utf8.txt": `é${ascii}\n€`,
+    };
+    const { run } = setup(files);
+    const decoded = (name: string) => {
+      const f = files[name];
+      return typeof f === "string" ? f : new TextDecoder().decode(f);
+    };
+    const args = [
+      {},
+      { offset: 5 },
+      { offset: 200, limit: 30 },
+      { limit: 150 },
+      { offset: 1.5, limit: 2.5 },
+      { limit: -3 },
+      { offset: 290, limit: -295 },
+      { offset: 300 },
+      { offset: 301 },
+      { limit: 0 },
+      { offset: -4, limit: 1 },
+    ];
+    for (const name of Object.keys(files)) {
+      for (const a of args) {
+        let got: string;
+        try {
+          got = render(((await run({ path: name, ...a })).content[0] as TextContent).text);
+        } catch (error) {
+          got = (error as Error).message;
+        }
+        expect(got, `${name} ${JSON.stringify(a)}`).toBe(reference(decoded(name), a.offset, a.limit));
+      }
+    }
   });
 });

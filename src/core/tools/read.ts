@@ -155,31 +155,53 @@ function readText(
   if (startLine >= totalFileLines) {
     throw new Error(`Offset ${offset} is beyond end of file (${totalFileLines} lines total)`);
   }
-  const endLine = limit !== undefined ? Math.min(startLine + limit, totalFileLines) : totalFileLines;
-  const userLimitedLines = limit !== undefined ? endLine - startLine : undefined;
-  const selectedLines = Math.max(1, endLine - startLine); // "" is one (empty) line
-  const from = utf8LineStart(bytes, startLine, totalFileLines);
-  const to =
-    endLine <= startLine
-      ? from
-      : endLine < totalFileLines
-        ? utf8LineStart(bytes, endLine, totalFileLines) - 1
-        : bytes.length;
+  // pi slices the line array with these (possibly fractional or negative) bounds and prints them as
+  // they are, so Array#slice's rules decide which lines are taken.
+  const endLine = limit !== undefined ? Math.min(startLine + limit, totalFileLines) : undefined;
+  const userLimitedLines = endLine !== undefined ? endLine - startLine : undefined;
+  const [first, last] = sliceBounds(totalFileLines, startLine, endLine);
+  const from = utf8LineStart(bytes, first, totalFileLines);
+  const to = last <= first ? from : selectionEnd(bytes, from, last - first, last, totalFileLines);
   let truncation: TruncationResult;
   let firstLineBytes: () => number;
   if (isAsciiRange(bytes, from, to) || isValidUtf8(bytes.subarray(from, to))) {
-    truncation = truncateHeadUtf8(bytes, from, to, selectedLines, decode);
+    truncation = truncateHeadUtf8(bytes, from, to, Math.max(1, last - first), decode);
     firstLineBytes = () => {
       const newline = bytes.indexOf(10, from);
       return (newline === -1 ? bytes.length : newline) - from;
     };
   } else {
     const allLines = decode(bytes).split("\n");
-    const selected = allLines.slice(startLine, Math.max(startLine, endLine)).join("\n");
-    truncation = truncateHead(selected);
-    firstLineBytes = () => utf8ByteLength(allLines[startLine]);
+    truncation = truncateHead(allLines.slice(startLine, endLine).join("\n"));
+    firstLineBytes = () => utf8ByteLength(allLines[first]);
   }
   return formatTextResult(truncation, path, startLine, totalFileLines, userLimitedLines, firstLineBytes);
+}
+
+/** The [first, last) line indexes `lines.slice(start, end)` takes from `total` lines. */
+function sliceBounds(total: number, start: number, end: number | undefined): [number, number] {
+  const clamp = (n: number) => {
+    const i = Math.trunc(n);
+    return i < 0 ? Math.max(total + i, 0) : Math.min(i, total);
+  };
+  return [clamp(start), end === undefined ? total : clamp(end)];
+}
+
+/** Where the selected text ends: before the newline that ends line `lastLine - 1` (or the file's end). */
+function selectionEnd(
+  bytes: Uint8Array,
+  from: number,
+  lines: number,
+  lastLine: number,
+  total: number,
+): number {
+  if (lastLine >= total) return bytes.length;
+  if (lines <= total - lastLine) {
+    let position = from - 1;
+    for (let k = 0; k < lines; k++) position = bytes.indexOf(10, position + 1);
+    return position;
+  }
+  return utf8LineStart(bytes, lastLine, total) - 1;
 }
 
 function isValidUtf8(bytes: Uint8Array): boolean {
