@@ -2,6 +2,7 @@
 // The session worker: owns the session so that nothing a tool does can freeze the page, and so that a
 // runaway call can be ended by terminating the worker.
 import type { PageToWorker, WorkerToPage } from "@agent/protocol";
+import { loadJustBash } from "@backends/memfs/bash/index";
 import { createBrowserImageResizer } from "./image-resizer";
 import { PlaygroundSession } from "./session";
 import { createPlaygroundTools } from "./tools";
@@ -21,3 +22,10 @@ scope.onmessage = (message: MessageEvent<PageToWorker>) => {
   if (command.type === "ping") post({ kind: "pong", id: command.id });
   session.handle(command);
 };
+
+// The bash engine (~350 KB gzip) is its own chunk. Fetch it in the background once the session is up, so
+// neither the first bash call nor a restarted (spare) worker waits for it; a failure here is retried by
+// the first bash call, which reports it.
+setTimeout(() => {
+  loadJustBash().catch(() => {});
+}, 1500);
