@@ -1,4 +1,5 @@
 import type { SessionEvent, ToolRow } from "@agent/events";
+import { createDraft, type Draft } from "./fold-store";
 
 export interface ToolStats {
   calls: number;
@@ -21,30 +22,53 @@ export interface DispatchTableSnapshot {
 export const EMPTY_DISPATCH: DispatchTableSnapshot = { tools: [], stats: {}, callTool: {} };
 const ZERO: ToolStats = { calls: 0, errors: 0, lastMs: null, running: 0 };
 
-function bump(state: DispatchTableSnapshot, name: string, fn: (s: ToolStats) => ToolStats) {
-  return { ...state, stats: { ...state.stats, [name]: fn(state.stats[name] ?? ZERO) } };
+function bump(
+  state: DispatchTableSnapshot,
+  draft: Draft,
+  name: string,
+  fn: (s: ToolStats) => ToolStats,
+): DispatchTableSnapshot {
+  const next = draft.own(state);
+  const stats = draft.own(state.stats);
+  stats[name] = fn(state.stats[name] ?? ZERO);
+  next.stats = stats;
+  return next;
 }
 
-/** The dispatch table: the tool rows from tool_set_changed, with counters folded from every call. */
-export function reduceDispatch(state: DispatchTableSnapshot, event: SessionEvent): DispatchTableSnapshot {
+/**
+ * The dispatch table: the tool rows from tool_set_changed, with counters folded from every call. Writes go
+ * through `draft` (copy on first write; see fold-store.ts); with two arguments it is a plain pure reducer.
+ */
+export function reduceDispatch(
+  state: DispatchTableSnapshot,
+  event: SessionEvent,
+  draft: Draft = createDraft(),
+): DispatchTableSnapshot {
   switch (event.type) {
     case "tool_set_changed":
       return { ...state, tools: event.tools };
     case "tool_execution_start": {
-      const next = bump(state, event.toolName, (s) => ({ ...s, calls: s.calls + 1, running: s.running + 1 }));
-      return { ...next, callTool: { ...state.callTool, [event.toolCallId]: event.toolName } };
+      const next = bump(state, draft, event.toolName, (s) => ({
+        ...s,
+        calls: s.calls + 1,
+        running: s.running + 1,
+      }));
+      const callTool = draft.own(state.callTool);
+      callTool[event.toolCallId] = event.toolName;
+      next.callTool = callTool;
+      return next;
     }
     case "tool_execution_end":
-      return bump(state, event.toolName, (s) => ({
+      return bump(state, draft, event.toolName, (s) => ({
         ...s,
         errors: s.errors + (event.isError ? 1 : 0),
         running: Math.max(0, s.running - 1),
       }));
     case "call_done":
-      return bump(state, event.toolName, (s) => ({ ...s, lastMs: event.totalMs }));
+      return bump(state, draft, event.toolName, (s) => ({ ...s, lastMs: event.totalMs }));
     case "call_rejected":
     case "call_blocked":
-      return bump(state, event.toolName, (s) => ({ ...s, lastMs: event.durationMs }));
+      return bump(state, draft, event.toolName, (s) => ({ ...s, lastMs: event.durationMs }));
     default:
       return state;
   }

@@ -14,6 +14,25 @@ export type Scheduler = (flush: () => void) => void;
 /** Runs the flush at once: for Node tests and for stores nobody renders. */
 export const immediate: Scheduler = (flush) => flush();
 
+/**
+ * One scheduler for every store of the page: all flushes queued before the next frame run in ONE callback
+ * of `requestFrame` (requestAnimationFrame in the page). Separate callbacks per store would each end in a
+ * microtask where React renders and commits (useSyncExternalStore updates are synchronous), i.e. several
+ * renders and layouts per frame; one callback gives one.
+ */
+export function createFrameScheduler(requestFrame: (run: () => void) => unknown): Scheduler {
+  let queued: (() => void)[] = [];
+  const run = () => {
+    const flushes = queued;
+    queued = [];
+    for (const flush of flushes) flush();
+  };
+  return (flush) => {
+    queued.push(flush);
+    if (queued.length === 1) requestFrame(run);
+  };
+}
+
 export interface WritableStore<T> extends Store<T> {
   set(next: T): void;
   update(fn: (current: T) => T): void;

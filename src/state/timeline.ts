@@ -1,4 +1,5 @@
 import type { SessionEvent } from "@agent/events";
+import { createDraft, type Draft, type Mutable } from "./fold-store";
 
 export type StageName =
   | "prepare"
@@ -43,13 +44,27 @@ export interface TimelineSnapshot {
 
 export const EMPTY_TIMELINE: TimelineSnapshot = { lanes: [], index: {}, batches: 0, batchIds: [] };
 
-function patchLane(state: TimelineSnapshot, id: string | undefined, fn: (lane: Lane) => Lane) {
+/** Writes into lane `id` (and its bars) through the draft; a call without a lane is left alone. */
+function patchLane(
+  state: TimelineSnapshot,
+  draft: Draft,
+  id: string | undefined,
+  fn: (lane: Mutable<Lane>, bars: () => StageBar[]) => void,
+): TimelineSnapshot {
   if (id === undefined) return state;
   const i = state.index[id];
   if (i === undefined) return state;
-  const lanes = [...state.lanes];
-  lanes[i] = fn(lanes[i]);
-  return { ...state, lanes };
+  const next = draft.own(state);
+  const lanes = draft.own(state.lanes);
+  next.lanes = lanes;
+  const lane = draft.own(lanes[i]);
+  lanes[i] = lane;
+  fn(lane, () => {
+    const bars = draft.own(lane.bars);
+    lane.bars = bars;
+    return bars;
+  });
+  return next;
 }
 
 const bar = (stage: StageName, end: number, ms: number, note?: string): StageBar => ({
@@ -59,109 +74,115 @@ const bar = (stage: StageName, end: number, ms: number, note?: string): StageBar
   note,
 });
 
-/** One lane per tool call, with bars for the pipeline stages and the mutation-queue waits. */
-export function reduceTimeline(state: TimelineSnapshot, event: SessionEvent): TimelineSnapshot {
+/**
+ * One lane per tool call, with bars for the pipeline stages and the mutation-queue waits. Writes go through
+ * `draft` (copy on first write; see fold-store.ts); with two arguments it is a plain pure reducer.
+ */
+export function reduceTimeline(
+  state: TimelineSnapshot,
+  event: SessionEvent,
+  draft: Draft = createDraft(),
+): TimelineSnapshot {
   switch (event.type) {
     case "batch_start":
       return { ...state, batches: state.batches + 1, batchIds: event.toolCallIds };
     case "tool_execution_start": {
       if (state.index[event.toolCallId] !== undefined) return state;
       const inBatch = state.batchIds.includes(event.toolCallId);
-      const lane: Lane = {
+      const batches = inBatch ? state.batches : state.batches + 1;
+      const next = draft.own(state);
+      const lanes = draft.own(state.lanes);
+      const index = draft.own(state.index);
+      index[event.toolCallId] = lanes.length;
+      lanes.push({
         toolCallId: event.toolCallId,
         toolName: event.toolName,
-        batch: inBatch ? state.batches : state.batches + 1,
+        batch: batches,
         mode: null,
         start: event.ts,
         end: null,
         status: "running",
         bars: [],
-      };
-      return {
-        ...state,
-        batches: inBatch ? state.batches : state.batches + 1,
-        lanes: [...state.lanes, lane],
-        index: { ...state.index, [event.toolCallId]: state.lanes.length },
-      };
+      });
+      next.lanes = lanes;
+      next.index = index;
+      next.batches = batches;
+      return next;
     }
     case "call_prepared":
-      return patchLane(state, event.toolCallId, (l) => ({
-        ...l,
-        bars: [
-          ...l.bars,
+      return patchLane(state, draft, event.toolCallId, (_, bars) => {
+        bars().push(
           bar("prepare", event.ts, event.durationMs, event.changed ? "arguments rewritten" : undefined),
-        ],
-      }));
+        );
+      });
     case "call_validated":
-      return patchLane(state, event.toolCallId, (l) => ({
-        ...l,
-        bars: [
-          ...l.bars,
+      return patchLane(state, draft, event.toolCallId, (_, bars) => {
+        bars().push(
           bar("validate", event.ts, event.durationMs, event.coerced ? "arguments coerced" : undefined),
-        ],
-      }));
+        );
+      });
     case "call_rejected":
     case "call_blocked":
-      return patchLane(state, event.toolCallId, (l) => ({
-        ...l,
-        bars: [
-          ...l.bars,
+      return patchLane(state, draft, event.toolCallId, (_, bars) => {
+        bars().push(
           bar(
             "rejected",
             event.ts,
             event.durationMs,
             event.type === "call_rejected" ? `at ${event.stage}` : "blocked",
           ),
-        ],
-      }));
+        );
+      });
     case "call_executing":
-      return patchLane(state, event.toolCallId, (l) => {
-        const bars = [...l.bars];
+      return patchLane(state, draft, event.toolCallId, (lane, bars) => {
+        const list = bars();
         const hook = event.beforeHookMs ?? 0;
         if (event.waitedMs > 0)
-          bars.push(bar("wait", event.ts - hook, event.waitedMs, "waiting for the batch"));
-        if (event.beforeHookMs !== null) bars.push(bar("before", event.ts, hook));
-        bars.push({ stage: "execute", start: event.ts, end: null });
-        return { ...l, mode: event.mode, bars };
+          list.push(bar("wait", event.ts - hook, event.waitedMs, "waiting for the batch"));
+        if (event.beforeHookMs !== null) list.push(bar("before", event.ts, hook));
+        list.push({ stage: "execute", start: event.ts, end: null });
+        lane.mode = event.mode;
       });
     case "call_done":
-      return patchLane(state, event.toolCallId, (l) => {
-        const after = event.afterHookMs ?? 0;
-        const bars = l.bars.map((b) =>
-          b.stage === "execute" && b.end === null
-            ? { ...b, end: b.start + event.executeMs, note: event.threw ? "threw" : undefined }
-            : b,
-        );
-        if (event.afterHookMs !== null) bars.push(bar("after", event.ts, after));
-        return { ...l, bars };
+      return patchLane(state, draft, event.toolCallId, (_, bars) => {
+        const list = bars();
+        for (let i = 0; i < list.length; i++) {
+          const b = list[i];
+          if (b.stage === "execute" && b.end === null)
+            list[i] = { ...b, end: b.start + event.executeMs, note: event.threw ? "threw" : undefined };
+        }
+        if (event.afterHookMs !== null) list.push(bar("after", event.ts, event.afterHookMs));
       });
     case "queue_wait":
-      return patchLane(state, event.toolCallId, (l) => ({
-        ...l,
-        bars: [
-          ...l.bars,
-          { stage: "queue", start: event.ts, end: null, note: `${event.path} (${event.ahead} ahead)` },
-        ],
-      }));
-    case "queue_acquire":
-      return patchLane(state, event.toolCallId, (l) => {
-        const open = l.bars.findIndex((b) => b.stage === "queue" && b.end === null);
-        if (open < 0) {
-          if (event.waitedMs <= 0) return l;
-          return { ...l, bars: [...l.bars, bar("queue", event.ts, event.waitedMs, event.path)] };
-        }
-        const bars = [...l.bars];
-        bars[open] = { ...bars[open], end: event.ts };
-        return { ...l, bars };
+      return patchLane(state, draft, event.toolCallId, (_, bars) => {
+        bars().push({
+          stage: "queue",
+          start: event.ts,
+          end: null,
+          note: `${event.path} (${event.ahead} ahead)`,
+        });
       });
+    case "queue_acquire": {
+      const i = event.toolCallId === undefined ? undefined : state.index[event.toolCallId];
+      if (i === undefined) return state;
+      const open = state.lanes[i].bars.findIndex((b) => b.stage === "queue" && b.end === null);
+      if (open < 0 && event.waitedMs <= 0) return state;
+      return patchLane(state, draft, event.toolCallId, (_, bars) => {
+        const list = bars();
+        if (open < 0) list.push(bar("queue", event.ts, event.waitedMs, event.path));
+        else list[open] = { ...list[open], end: event.ts };
+      });
+    }
     case "tool_execution_end":
-      return patchLane(state, event.toolCallId, (l) => ({
-        ...l,
-        end: event.ts,
-        status: event.isError ? "error" : "done",
+      return patchLane(state, draft, event.toolCallId, (lane, bars) => {
+        lane.end = event.ts;
+        lane.status = event.isError ? "error" : "done";
         // anything still open (an aborted execute) ends here
-        bars: l.bars.map((b) => (b.end === null ? { ...b, end: event.ts } : b)),
-      }));
+        if (!lane.bars.some((b) => b.end === null)) return;
+        const list = bars();
+        for (let i = 0; i < list.length; i++)
+          if (list[i].end === null) list[i] = { ...list[i], end: event.ts };
+      });
     default:
       return state;
   }

@@ -1,5 +1,6 @@
 import type { SessionEvent } from "@agent/events";
 import type { AgentMessage, ImageContent, TextContent } from "@agent/messages";
+import { createDraft, type Draft } from "./fold-store";
 
 /** One line of the conversation as a learner reads it. */
 export type TranscriptEntry =
@@ -91,52 +92,82 @@ function toEntry(message: AgentMessage, key: string, streaming: boolean): Transc
   }
 }
 
-/** Folds pi's message events (and the calls' start/end) into the transcript. */
-export function reduceTranscript(state: TranscriptSnapshot, event: SessionEvent): TranscriptSnapshot {
+/**
+ * Folds pi's message events (and the calls' start/end) into the transcript. Writes go through `draft`
+ * (copy on first write; see fold-store.ts); called with two arguments it is a plain pure reducer.
+ */
+export function reduceTranscript(
+  state: TranscriptSnapshot,
+  event: SessionEvent,
+  draft: Draft = createDraft(),
+): TranscriptSnapshot {
   switch (event.type) {
     case "message_start":
     case "message_update": {
       if (event.message.role !== "assistant") return state;
-      const entries = [...state.entries];
+      const next = draft.own(state);
+      const entries = draft.own(state.entries);
+      next.entries = entries;
       if (state.open >= 0) {
         entries[state.open] = toEntry(event.message, entries[state.open].key, true);
-        return { ...state, entries };
+        return next;
       }
       entries.push(toEntry(event.message, `m${event.seq}`, true));
-      return { ...state, entries, open: entries.length - 1 };
+      next.open = entries.length - 1;
+      return next;
     }
     case "message_end": {
-      const entries = [...state.entries];
+      const next = draft.own(state);
+      const entries = draft.own(state.entries);
+      next.entries = entries;
       if (event.message.role === "assistant" && state.open >= 0) {
         entries[state.open] = toEntry(event.message, entries[state.open].key, false);
       } else {
         entries.push(toEntry(event.message, `m${event.seq}`, false));
       }
-      return { ...state, entries, open: event.message.role === "assistant" ? -1 : state.open };
+      if (event.message.role === "assistant") next.open = -1;
+      return next;
     }
     case "tool_execution_start":
-      return { ...state, calls: { ...state.calls, [event.toolCallId]: "running" } };
+      return withCall(state, draft, event.toolCallId, "running");
     case "tool_execution_update": {
       const ms = elapsedOf(event.partialResult);
       if (ms === undefined) return state;
-      return { ...state, elapsed: { ...state.elapsed, [event.toolCallId]: ms } };
+      const next = draft.own(state);
+      const elapsed = draft.own(state.elapsed);
+      elapsed[event.toolCallId] = ms;
+      next.elapsed = elapsed;
+      return next;
     }
     case "tool_execution_end":
-      return { ...state, calls: { ...state.calls, [event.toolCallId]: event.isError ? "error" : "done" } };
+      return withCall(state, draft, event.toolCallId, event.isError ? "error" : "done");
     case "abort_requested":
       return notice(
         state,
+        draft,
         event.seq,
         `Abort requested (${event.source === "user" ? "Esc or the Abort button" : "by the scenario"}).`,
         "info",
       );
     case "session_error":
-      return notice(state, event.seq, event.message, "error");
+      return notice(state, draft, event.seq, event.message, "error");
     default:
       return state;
   }
 }
 
-function notice(state: TranscriptSnapshot, seq: number, text: string, tone: "info" | "error") {
-  return { ...state, entries: [...state.entries, { kind: "notice" as const, key: `n${seq}`, text, tone }] };
+function withCall(state: TranscriptSnapshot, draft: Draft, id: string, status: CallStatus) {
+  const next = draft.own(state);
+  const calls = draft.own(state.calls);
+  calls[id] = status;
+  next.calls = calls;
+  return next;
+}
+
+function notice(state: TranscriptSnapshot, draft: Draft, seq: number, text: string, tone: "info" | "error") {
+  const next = draft.own(state);
+  const entries = draft.own(state.entries);
+  entries.push({ kind: "notice", key: `n${seq}`, text, tone });
+  next.entries = entries;
+  return next;
 }
