@@ -92,7 +92,14 @@ export function generateDiffString(
   contextLines = 4,
 ): { diff: string; firstChangedLine: number | undefined } {
   const parts = diffParts(oldContent, newContent);
-  const width = String(Math.max(countNewlines(oldContent), countNewlines(newContent)) + 1).length;
+  // pi pads to the digits of max(old.split("\n").length, new.split("\n").length). Every diff part is
+  // whole lines, each ending in "\n" but a file's last, so the counts come from the parts, not a scan.
+  const lineCount = (content: string, side: "old" | "new") => {
+    let tokens = 0;
+    for (const part of parts) if (side === "old" ? !part.added : !part.removed) tokens += part.count;
+    return content === "" ? 1 : tokens + (content.endsWith("\n") ? 1 : 0);
+  };
+  const width = String(Math.max(lineCount(oldContent, "old"), lineCount(newContent, "new"))).length;
   const num = (n: number) => String(n).padStart(width, " ");
   const ellipsis = ` ${" ".repeat(width)} ...`;
   const out: string[] = [];

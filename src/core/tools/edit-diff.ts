@@ -178,7 +178,14 @@ export function applyEditsToNormalizedContent(
     const m = matches[i];
     newContent = newContent.slice(0, m.index) + m.newText + newContent.slice(m.index + m.length);
   }
-  if (newContent === baseContent) {
+  // Identical replacements leave the content identical; a length change cannot; only otherwise compare
+  // the whole text (comparing a 1 MB result costs a flatten and a full scan).
+  const unchanged = matches.every((m) => m.newText === baseContent.slice(m.index, m.index + m.length))
+    ? true
+    : newContent.length !== baseContent.length
+      ? false
+      : newContent === baseContent;
+  if (unchanged) {
     throw new Error(
       several
         ? `No changes made to ${path}. The replacements produced identical content.`
