@@ -9,6 +9,7 @@
  * while the volume is in memory anyway. ls's are synchronous, as pi's defaults are. Errors and their
  * texts are the same; a failure still rejects (or throws, for ls, which the tool handles as pi does).
  */
+import { utf8Encode } from "@core/bytes";
 import { detectImageMime, IMAGE_SNIFF_BYTES } from "@core/image/sniff";
 import type { EditOperations } from "@core/tools/edit";
 import type { LsOperations } from "@core/tools/ls";
@@ -125,11 +126,13 @@ async function realpath(workspace: MemfsWorkspace, absolutePath: string): Promis
   return String(workspace.fs.realpathSync(absolutePath));
 }
 
+// Text is encoded with the platform's TextEncoder before memfs sees it: given a string, memfs encodes
+// with the npm `buffer` port in the browser, which measured 10-19 ms for 100 KB against 0.2 ms here.
 export function createMemfsWriteOperations(workspace: MemfsWorkspace): WriteOperations {
   const { fs } = workspace;
   return {
     async writeFile(absolutePath, content) {
-      fs.writeFileSync(absolutePath, content);
+      fs.writeFileSync(absolutePath, utf8Encode(content));
     },
     async mkdir(absolutePath) {
       fs.mkdirSync(absolutePath, { recursive: true });
@@ -145,7 +148,7 @@ export function createMemfsEditOperations(workspace: MemfsWorkspace): EditOperat
       return readStored(workspace, absolutePath);
     },
     async writeFile(absolutePath, content) {
-      fs.writeFileSync(absolutePath, content);
+      fs.writeFileSync(absolutePath, utf8Encode(content));
     },
     async access(absolutePath) {
       fs.accessSync(absolutePath, R_OK | W_OK);
