@@ -1,6 +1,7 @@
 /**
  * What a presenter needs: the layout holds at 1280×720, projector mode, both themes, the `?` sheet, and the
- * README screenshots (taken here, so they always show the current page).
+ * README screenshots (taken here, so they show the current page: into test-results/ on every run, and into
+ * docs/ for the README when UPDATE_SCREENSHOTS=1, so a plain test run leaves the checkout clean).
  */
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -10,7 +11,9 @@ import { launchBrowser } from "./browser";
 import { openApp } from "./page";
 import { runAxe } from "./support";
 
-const DOCS = fileURLToPath(new URL("../../docs/", import.meta.url));
+const DOCS = fileURLToPath(
+  new URL(process.env.UPDATE_SCREENSHOTS === "1" ? "../../docs/" : "../../test-results/", import.meta.url),
+);
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
