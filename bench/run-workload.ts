@@ -100,11 +100,13 @@ export function median(values: number[]): number {
 
 /**
  * Times every operation of the workload (an edited or written file is put back, untimed, before each
- * run, as the workload asks). `onRow` hears each operation as it finishes, for progress output.
+ * run, as the workload asks). `onRow` hears each operation as it finishes, for progress output;
+ * `only` names the operations to run (all when empty or absent).
  */
 export async function runWorkload(
   workload: Workload,
   onRow: (row: OperationRow) => void = () => {},
+  only?: readonly string[],
 ): Promise<WorkloadResult> {
   const built = performance.now();
   const workspace = createMemfsWorkspace(workload.makeWorkspace(1), ROOT);
@@ -116,7 +118,11 @@ export async function runWorkload(
   const rows: OperationRow[] = [];
   const medians: Record<string, number> = {};
   let failures = 0;
-  for (const op of workload.OPERATIONS) {
+  // `only` (BENCH_OPS): a subset of the operations by name, for iterating on one of them.
+  const operations = only?.length
+    ? workload.OPERATIONS.filter((op) => only.includes(op.name))
+    : workload.OPERATIONS;
+  for (const op of operations) {
     const tool = tools[op.tool];
     if (!tool) {
       rows.push({ name: op.name, ms: null, problems: [] });

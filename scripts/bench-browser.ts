@@ -15,7 +15,9 @@
  * the burst is short); a figure over its target is reported, not failed.
  *
  * `BENCH_ONLY=burst tsx scripts/bench-browser.ts` builds the page and runs only figure 4 (for iterating on
- * the page's rendering without the minutes the workload takes).
+ * the page's rendering without the minutes the workload takes). `BENCH_ONLY=workload` runs only figure 3;
+ * with it, `BENCH_OPS=a,b` runs only those operations and `BENCH_PROFILE=<file>` writes a CPU profile
+ * of the run (on the page rather than in the worker, where the CDP session reaches).
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -37,6 +39,10 @@ const LONG_TASK_TARGET_MS = 50;
 const PAGE_LOADS = 5;
 /** BENCH_ONLY=burst: the page build and the burst only (figure 4) */
 const burstOnly = process.env.BENCH_ONLY === "burst";
+/** BENCH_ONLY=workload: the workload page only (figure 3) */
+const workloadOnly = process.env.BENCH_ONLY === "workload";
+const workloadOps = process.env.BENCH_OPS?.split(",").filter(Boolean);
+const profileFile = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cache = join(root, "node_modules/.cache/pi-playground-bench");
@@ -177,26 +183,36 @@ async function launch(): Promise<Browser> {
 
 console.log("\nBrowser figures (headless Chromium; building the page and the workload page…)");
 let started = performance.now();
-await buildApp();
+if (!workloadOnly) await buildApp();
 if (!burstOnly) await buildWorkloadPage();
 console.log(`built in ${((performance.now() - started) / 1000).toFixed(0)} s into ${cache}`);
 
-const bundle = firstBundle();
 if (burstOnly) console.log("BENCH_ONLY=burst: figures 2 and 3 skipped");
-const bundleKb = bundle.gzip / 1000;
-console.log(
-  `\n1. first bundle of the page: ${kb(bundle.gzip)} KB gzip (${kb(bundle.raw)} KB raw; ` +
-    `${bundle.sizes.map((s) => `${s.file} ${kb(s.gzip)}`).join(", ")}); ` +
-    `target ≤ ${BUNDLE_TARGET_KB} KB: ${verdict(bundleKb <= BUNDLE_TARGET_KB)}`,
-);
-for (const w of bundle.workers)
+if (workloadOnly) console.log("BENCH_ONLY=workload: figures 1, 2 and 4 skipped");
+const bundle = workloadOnly ? null : firstBundle();
+if (bundle) {
+  const bundleKb = bundle.gzip / 1000;
   console.log(
-    `   not counted: the session worker ${w.file}, ${kb(w.gzip)} KB gzip, loaded after the page starts`,
+    `\n1. first bundle of the page: ${kb(bundle.gzip)} KB gzip (${kb(bundle.raw)} KB raw; ` +
+      `${bundle.sizes.map((s) => `${s.file} ${kb(s.gzip)}`).join(", ")}); ` +
+      `target ≤ ${BUNDLE_TARGET_KB} KB: ${verdict(bundleKb <= BUNDLE_TARGET_KB)}`,
   );
+  for (const w of bundle.workers)
+    console.log(
+      `   not counted: the session worker ${w.file}, ${kb(w.gzip)} KB gzip, loaded after the page starts`,
+    );
+}
 
 /** Figures 2 and 3: navigation → first event, and the reference workload in a worker. */
 async function figures2and3(workloadUrl: string) {
-  const first = await firstEvent(browser, app.url, PAGE_LOADS);
+  if (app) await figure2(app.url);
+  started = performance.now();
+  const state = await workloadInWorker(browser, workloadUrl, { ops: workloadOps, profile: profileFile });
+  figure3(state);
+}
+
+async function figure2(appUrl: string) {
+  const first = await firstEvent(browser, appUrl, PAGE_LOADS);
   for (const problem of first.problems) wrong(problem);
   const range = (r: { median: number; min: number; max: number } | null) =>
     r ? `${ms(r.median)} (${ms(r.min)} – ${ms(r.max)})` : "never";
@@ -210,11 +226,11 @@ async function figures2and3(workloadUrl: string) {
       `(${firstType}) reached the page at ${range(first.runArrived)}`,
   );
   if (first.errors.length) console.log(`   console errors on the page: ${first.errors.join(" | ")}`);
+}
 
-  started = performance.now();
-  const state = await workloadInWorker(browser, workloadUrl);
+function figure3(state: Awaited<ReturnType<typeof workloadInWorker>>) {
   console.log(
-    `\n3. the reference workload in a Web Worker in Chromium (${workloadPath}); median of ${RUNS} runs after ` +
+    `\n3. the reference workload in ${profileFile ? "the page (profiled)" : "a Web Worker"} in Chromium (${workloadPath}); median of ${RUNS} runs after ` +
       `${WARMUPS} warm-ups; target: each at most pi's median`,
   );
   if (!state?.done) wrong(`the workload page failed: ${state?.error ?? "no result"}`);
@@ -243,7 +259,7 @@ async function figures2and3(workloadUrl: string) {
 }
 
 const browser = await launch();
-const app = await serve(appDir);
+const app = workloadOnly ? null : await serve(appDir);
 // Cross-origin isolation gives the worker's performance.now() 5 µs steps instead of 100 µs (ls-root is ~0.1 ms).
 const workloadPage = burstOnly
   ? null
@@ -253,7 +269,15 @@ const workloadPage = burstOnly
     });
 try {
   if (workloadPage) await figures2and3(workloadPage.url);
-  const b = await burst(browser, app.url);
+  if (app) await figure4(app.url);
+} finally {
+  await browser.close();
+  await app?.close();
+  await workloadPage?.close();
+}
+
+async function figure4(appUrl: string) {
+  const b = await burst(browser, appUrl);
 
   const longest = b.tasks.reduce((m, t) => Math.max(m, t.duration), 0);
   const over = b.tasks.filter((t) => t.duration > LONG_TASK_TARGET_MS).length;
@@ -271,9 +295,5 @@ try {
   if (b.events < BURST_EVENTS_MIN)
     wrong(`the burst delivered ${b.events} events, fewer than ${BURST_EVENTS_MIN}`);
   if (b.errors.length) console.log(`   console errors on the page: ${b.errors.join(" | ")}`);
-} finally {
-  await browser.close();
-  await app.close();
-  await workloadPage?.close();
 }
 process.exitCode = failures > 0 ? 1 : 0;

@@ -19,7 +19,9 @@ const workloadPath = process.env.BENCH_WORKLOAD
   : new URL("../bench/workload.mjs", import.meta.url).pathname;
 const workload = (await import(pathToFileURL(workloadPath).href)) as Workload;
 
-const result = await runWorkload(workload);
+// BENCH_OPS=edit-1mb-one-line,bash-5mb-output runs only those operations (for iterating on one).
+const only = process.env.BENCH_OPS?.split(",").filter(Boolean);
+const result = await runWorkload(workload, undefined, only);
 console.log(
   `workload: ${workloadPath} (built on memfs in ${result.buildMs.toFixed(0)} ms); median of ${RUNS} runs after ${WARMUPS} warm-ups`,
 );

@@ -3,7 +3,7 @@
  * workload page in headless Chromium and reads what bench/browser/page-probe.js and bench/browser/main.ts
  * recorded. Runs in Node.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext } from "playwright-core";
 import type { WorkloadResult } from "../run-workload.ts";
 import { median } from "../run-workload.ts";
@@ -95,18 +95,46 @@ export async function firstEvent(browser: Browser, url: string, pageLoads: numbe
 
 // ---- 3. the workload in a worker ----
 
-export async function workloadInWorker(browser: Browser, url: string) {
+export interface WorkloadRunOptions {
+  /** operation names to run (all when empty) */
+  ops?: string[];
+  /**
+   * Write a CPU profile (.cpuprofile) of the run to this file. The workload then runs on the page
+   * instead of in the worker (same code and V8, but a page is what a CDP session reaches here).
+   */
+  profile?: string;
+}
+
+export async function workloadInWorker(browser: Browser, url: string, options: WorkloadRunOptions = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.on("console", (m) => {
     if (m.type() === "log") process.stderr.write(`  ${m.text()}\n`);
   });
   page.on("pageerror", (e) => process.stderr.write(`  page error: ${e.message}\n`));
-  await page.goto(url);
+  const query = new URLSearchParams();
+  if (options.ops?.length) query.set("ops", options.ops.join(","));
+  if (options.profile) query.set("inpage", "1");
+  await page.goto(query.size ? `${url}?${query}` : url);
+  const cdp = options.profile ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await page.waitForFunction(() => "startBench" in window);
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    await cdp.send("Profiler.start");
+    await page.evaluate(() => {
+      void (window as unknown as { startBench: () => Promise<void> }).startBench();
+    });
+  }
   await page.waitForFunction(() => window.benchState?.done || window.benchState?.error, null, {
     timeout: 20 * 60_000,
     polling: 250,
   });
+  if (cdp && options.profile) {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(options.profile, JSON.stringify(profile));
+    process.stderr.write(`  CPU profile written to ${options.profile}\n`);
+  }
   const state = await page.evaluate(() => window.benchState);
   await context.close();
   return state;

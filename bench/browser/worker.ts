@@ -16,9 +16,10 @@ export type BenchMessage =
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: BenchMessage) => scope.postMessage(message);
 
-scope.onmessage = async () => {
+scope.onmessage = async (message: MessageEvent<{ only?: string[] }>) => {
   try {
-    const result = await runWorkload(workload, (row) => post({ kind: "row", row }));
+    const only = message.data?.only;
+    const result = await runWorkload(workload, (row) => post({ kind: "row", row }), only);
     post({
       kind: "done",
       result,
