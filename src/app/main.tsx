@@ -1,7 +1,7 @@
 import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSelectionStore } from "@state/selection";
 import { createSessionStores } from "@state/session-stores";
-import { createStore, type Scheduler } from "@state/store";
+import { createFrameScheduler, createStore } from "@state/store";
 import { App } from "@ui/App/App";
 import type { ScenarioEntry, SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
@@ -11,8 +11,9 @@ import "@ui/styles.css";
 import { fetchScenario, loadScenarioList } from "./scenarios";
 import { startSessionWorker } from "./worker-port";
 
-// One render per animation frame however fast the worker talks.
-const perFrame: Scheduler = (flush) => requestAnimationFrame(flush);
+// One render per animation frame however fast the worker talks: every store's notification waits for the
+// same frame callback, so React renders and lays out the page once per frame, not once per store.
+const perFrame = createFrameScheduler((run) => requestAnimationFrame(run));
 const PREFS_KEY = "pi-playground:prefs";
 /**
  * How long a call gets to honour abort before the page replaces the worker. Issue 4 wants an abort to take
@@ -22,7 +23,8 @@ const PREFS_KEY = "pi-playground:prefs";
 const ABORT_GRACE_MS = 150;
 
 const host = startSessionWorker();
-const stores = createSessionStores({ capacity: 10_000, schedule: perFrame });
+// The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
+const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
 host.onEvent((event) => stores.ingest(event));
 
 const prefs = createPrefsStore(parsePrefs(readStoredPrefs()), perFrame);

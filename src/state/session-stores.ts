@@ -13,12 +13,20 @@ import { EMPTY_TRANSCRIPT, reduceTranscript } from "./transcript";
  * Every store the page reads, fed by one event stream. Replaying an exported stream into a fresh set gives
  * the same picture, because each store is a pure fold over the events.
  */
-export function createSessionStores(options: { capacity?: number; schedule?: Scheduler } = {}) {
+export function createSessionStores(
+  options: {
+    capacity?: number;
+    schedule?: Scheduler;
+    /** a scheduler for a store whose panel is costly to redraw (the event log, transcript and timeline) */
+    heavy?: () => Scheduler;
+  } = {},
+) {
   const schedule = options.schedule ?? immediate;
-  const events = createEventLog(options.capacity ?? 10_000, schedule);
-  const transcript = createFoldStore(EMPTY_TRANSCRIPT, reduceTranscript, schedule);
+  const heavy = options.heavy ?? (() => schedule);
+  const events = createEventLog(options.capacity ?? 10_000, heavy());
+  const transcript = createFoldStore(EMPTY_TRANSCRIPT, reduceTranscript, heavy());
   const dispatch = createFoldStore(EMPTY_DISPATCH, reduceDispatch, schedule);
-  const timeline = createFoldStore(EMPTY_TIMELINE, reduceTimeline, schedule);
+  const timeline = createFoldStore(EMPTY_TIMELINE, reduceTimeline, heavy());
   const prompt = createFoldStore(EMPTY_PROMPT, reducePrompt, schedule);
   const files = createFoldStore(EMPTY_FILES, reduceFiles, schedule);
   const status = createFoldStore(EMPTY_STATUS, reduceStatus, schedule);

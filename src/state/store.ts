@@ -14,23 +14,62 @@ export type Scheduler = (flush: () => void) => void;
 /** Runs the flush at once: for Node tests and for stores nobody renders. */
 export const immediate: Scheduler = (flush) => flush();
 
+/** A frame scheduler, and separate "heavy" turns for the stores whose panels are costly to redraw. */
+export interface FrameScheduler extends Scheduler {
+  /**
+   * A scheduler whose flushes take turns with the other heavy schedulers' flushes: while several heavy
+   * stores have changes, each frame flushes only one of them (round robin), so a burst that changes the
+   * transcript, the timeline and the event list at once redraws one of them per frame, not all three.
+   * A heavy store alone flushes in the next frame, like any other.
+   */
+  heavy(): Scheduler;
+}
+
 /**
  * One scheduler for every store of the page: all flushes queued before the next frame run in ONE callback
  * of `requestFrame` (requestAnimationFrame in the page). Separate callbacks per store would each end in a
  * microtask where React renders and commits (useSyncExternalStore updates are synchronous), i.e. several
  * renders and layouts per frame; one callback gives one.
  */
-export function createFrameScheduler(requestFrame: (run: () => void) => unknown): Scheduler {
-  let queued: (() => void)[] = [];
+export function createFrameScheduler(requestFrame: (run: () => void) => unknown): FrameScheduler {
+  let light: (() => void)[] = [];
+  const heavy: (() => void)[][] = [];
+  let turn = 0;
+  let requested = false;
+  const request = () => {
+    if (requested) return;
+    requested = true;
+    requestFrame(run);
+  };
   const run = () => {
-    const flushes = queued;
-    queued = [];
+    requested = false;
+    const flushes = light;
+    light = [];
+    for (let i = 0; i < heavy.length; i++) {
+      const k = (turn + i) % heavy.length;
+      if (heavy[k].length === 0) continue;
+      flushes.push(...heavy[k]);
+      heavy[k] = [];
+      turn = k + 1;
+      break;
+    }
     for (const flush of flushes) flush();
+    if (light.length > 0 || heavy.some((q) => q.length > 0)) request();
   };
-  return (flush) => {
-    queued.push(flush);
-    if (queued.length === 1) requestFrame(run);
+  const schedule: Scheduler = (flush) => {
+    light.push(flush);
+    request();
   };
+  return Object.assign(schedule, {
+    heavy(): Scheduler {
+      const k = heavy.length;
+      heavy.push([]);
+      return (flush) => {
+        heavy[k].push(flush);
+        request();
+      };
+    },
+  });
 }
 
 export interface WritableStore<T> extends Store<T> {

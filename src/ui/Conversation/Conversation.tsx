@@ -11,9 +11,7 @@ export function Conversation() {
   const [mode, setMode] = useState<Mode>("scenario");
   return (
     <div className="conversation">
-      <div className="conversation__transcript">
-        <Transcript />
-      </div>
+      <Transcript />
       <div className="composer">
         <Tabs
           label="Drive the tools with"

@@ -1,11 +1,13 @@
 import type { SessionEvent } from "@agent/events";
-import { type UIEvent, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, type UIEvent, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
 
 const ROW = 24; // px; fixed so the list can be windowed
-const OVERSCAN = 10;
+const OVERSCAN = 4;
+/** how many of the latest calls the call filter offers */
+const CALL_CHOICES = 30;
 
 function callOf(e: SessionEvent): string | undefined {
   return "toolCallId" in e && typeof e.toolCallId === "string" ? e.toolCallId : undefined;
@@ -14,6 +16,24 @@ function callOf(e: SessionEvent): string | undefined {
 function clock(ts: number, first: number): string {
   return `+${((ts - first) / 1000).toFixed(3)}s`;
 }
+
+/** The previous array while the contents are equal, so memoised children skip the render. */
+function useStable(values: readonly string[]): readonly string[] {
+  const last = useRef(values);
+  const prev = last.current;
+  if (prev !== values && (prev.length !== values.length || prev.some((v, i) => v !== values[i])))
+    last.current = values;
+  return last.current;
+}
+
+// The call filter lists every call (840 in a burst): re-rendered only when the list changes.
+const Options = memo(function Options({ values }: { values: readonly string[] }) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {v}
+    </option>
+  ));
+});
 
 /**
  * Every event the session emitted, in order. Only the visible rows are rendered, so 10,000 events scroll as
@@ -30,36 +50,69 @@ export function EventStream() {
   const [follow, setFollow] = useState(true);
   const box = useRef<HTMLDivElement>(null);
 
-  const types = useMemo(() => [...new Set(events.map((e) => e.type))].sort(), [events]);
-  const calls = useMemo(() => {
-    const ids = new Set<string>();
-    for (const e of events) {
-      const id = callOf(e);
-      if (id) ids.add(id);
-    }
-    return [...ids];
-  }, [events]);
+  const types = useStable(useMemo(() => [...new Set(events.map((e) => e.type))].sort(), [events]));
+  const calls = useStable(
+    useMemo(() => {
+      // The latest calls only (and the selected one): a menu of 840 ids helps nobody, and the browser
+      // measures every option's text whenever the list changes (a layout of ~100 ms per frame in a burst).
+      const ids = new Set<string>();
+      for (let i = events.length - 1; i >= 0 && ids.size < CALL_CHOICES; i--) {
+        const id = callOf(events[i]);
+        if (id) ids.add(id);
+      }
+      if (selectedCall) ids.add(selectedCall);
+      return [...ids].reverse();
+    }, [events, selectedCall]),
+  );
   const shown = useMemo(
-    () => events.filter((e) => (!type || e.type === type) && (!selectedCall || callOf(e) === selectedCall)),
+    () =>
+      !type && !selectedCall
+        ? events
+        : events.filter((e) => (!type || e.type === type) && (!selectedCall || callOf(e) === selectedCall)),
     [events, type, selectedCall],
   );
 
+  // The box's height from a ResizeObserver, not read on every render (a read after each commit forced a
+  // layout of the page once per frame during a burst).
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     setHeight(el.clientHeight);
-    if (follow) el.scrollTop = el.scrollHeight;
-  });
+    const observer = new ResizeObserver(([entry]) => setHeight(entry.contentRect.height));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Following: the rows are placed from the end (no scroll position state needed), and the box is scrolled
+  // to the end by a ResizeObserver on the list, i.e. after the browser laid it out (a scrollTop write in an
+  // effect after each commit forced a layout every frame). The scroll event that follows changes no state.
+  const list = useRef<HTMLOListElement>(null);
+  const following = useRef(follow);
+  following.current = follow;
+  useLayoutEffect(() => {
+    const el = box.current;
+    const inner = list.current;
+    if (!el || !inner) return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
+  const listHeight = shown.length * ROW;
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
-    setScrollTop(el.scrollTop);
-    setFollow(el.scrollHeight - el.scrollTop - el.clientHeight < ROW * 2);
+    const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < ROW * 2;
+    setFollow(atEnd);
+    if (!atEnd) setScrollTop(el.scrollTop);
   };
 
   const first = events[0]?.ts ?? 0;
-  const from = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
-  const to = Math.min(shown.length, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
+  const top = follow ? Math.max(0, listHeight - height) : scrollTop;
+  const from = Math.max(0, Math.floor(top / ROW) - OVERSCAN);
+  const to = Math.min(shown.length, Math.ceil((top + height) / ROW) + OVERSCAN);
+  const slots = Math.ceil(height / ROW) + 2 * OVERSCAN + 2; // > to - from, so keys never repeat
 
   return (
     <div className="events">
@@ -68,22 +121,14 @@ export function EventStream() {
           Type{" "}
           <select value={type} onChange={(e) => setType(e.target.value)}>
             <option value="">all</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+            <Options values={types} />
           </select>
         </label>
         <label>
           Call{" "}
           <select value={selectedCall ?? ""} onChange={(e) => selection.selectCall(e.target.value || null)}>
             <option value="">all</option>
-            {calls.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={calls} />
           </select>
         </label>
         <span className="muted events__count" aria-live="off">
@@ -96,6 +141,7 @@ export function EventStream() {
         <ol
           className="event-list"
           aria-label="Session events"
+          ref={list}
           style={{ height: shown.length * ROW, position: "relative" }}
         >
           {shown.slice(from, to).map((e, i) => {
@@ -103,7 +149,9 @@ export function EventStream() {
             const at = from + i; // position in the filtered list: seq restarts after a worker restart
             return (
               <li
-                key={at}
+                // Keyed by slot, not by event: as the window moves each row is refilled in place instead
+                // of being removed and created again (every row, every frame, while following a burst).
+                key={at % slots}
                 className={`event-list__row${open === e ? " is-open" : ""}${id && id === selectedCall ? " is-selected" : ""}`}
                 style={{ top: at * ROW, height: ROW }}
               >

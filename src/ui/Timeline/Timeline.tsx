@@ -6,6 +6,8 @@ import { useSession } from "../session-context";
 
 /** how many of the latest batches are drawn (older ones are in the event stream) */
 const SHOWN_BATCHES = 6;
+/** and at most this many lanes (whole batches; the newest is always drawn) */
+const SHOWN_LANES = 16;
 
 const STAGE_LABEL: Record<StageName, string> = {
   prepare: "prepare",
@@ -35,7 +37,14 @@ export function Timeline() {
       list.push(l);
       byBatch.set(l.batch, list);
     }
-    return [...byBatch.entries()].slice(-SHOWN_BATCHES);
+    // The latest batches, newest kept whole, as many as fit in SHOWN_LANES (a burst of 8-call batches
+    // would otherwise draw ~50 lanes of bars again every frame).
+    const all = [...byBatch.entries()].slice(-SHOWN_BATCHES);
+    let kept = 0;
+    let from = all.length;
+    while (from > 0 && (from === all.length || kept + all[from - 1][1].length <= SHOWN_LANES))
+      kept += all[--from][1].length;
+    return all.slice(from);
   }, [lanes]);
   if (lanes.length === 0)
     return (
@@ -53,7 +62,9 @@ export function Timeline() {
         ))}
       </ul>
       {lanes.length > batches.reduce((n, [, l]) => n + l.length, 0) ? (
-        <p className="muted">Showing the latest {SHOWN_BATCHES} batches.</p>
+        <p className="muted">
+          Showing the latest {batches.length} batch{batches.length === 1 ? "" : "es"} of {lanes.length} calls.
+        </p>
       ) : null}
       {batches.map(([batch, list]) => (
         <Batch

@@ -1,83 +1,195 @@
 import type { TranscriptEntry } from "@state/transcript";
-import { useEffect, useRef } from "react";
+import { memo, type UIEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
+
+/** entries drawn while following the newest (a 10,000-event burst makes ~1,900: drawing all is seconds) */
+const LATEST = 12;
+/** how many more each "Show earlier" adds */
+const PAGE = 100;
+/** at most this many entries are drawn at once however far back the reader goes */
+const MAX_SHOWN = 400;
+/** px from the bottom that still counts as "at the end" (the transcript follows new entries there) */
+const NEAR_END = 160;
+/** a scroll this soon after the reader's own input (wheel, keys…) is theirs */
+const INTENT_MS = 1000;
 
 function Json({ value, label }: { value: unknown; label: string }) {
   return <CodeBlock label={label}>{JSON.stringify(value, null, 2)}</CodeBlock>;
 }
 
-/** The conversation: what the user said, what the model asked for, and what the tools answered. */
+/**
+ * The conversation: what the user said, what the model asked for, and what the tools answered. Only the
+ * newest entries are drawn (with "Show earlier" and a count), so a long run costs a frame what a short one
+ * does. While the reader is at the end it follows new entries; once they scroll up, the drawn range stops
+ * moving so what they read stays put.
+ */
 export function Transcript() {
   const { stores, selection } = useSession();
   const entries = useStore(stores.transcript, (t) => t.entries);
   const calls = useStore(stores.transcript, (t) => t.calls);
   const elapsed = useStore(stores.transcript, (t) => t.elapsed);
   const selectedCall = useStore(selection, (s) => s.callId);
-  const end = useRef<HTMLDivElement>(null);
-  const box = useRef<HTMLOListElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Known from scroll events, so following needs no layout read in a render (those forced a layout of the
+  // whole transcript every frame).
+  const atEnd = useRef(true);
+  /** index of the first drawn entry, or null to draw the newest LATEST */
+  const [first, setFirst] = useState<number | null>(null);
   const count = entries.length;
-  // A running call's "no output yet" line grows an existing entry: follow it too.
-  const waiting = Object.keys(elapsed).length;
-  // Follow new entries while the reader is at the bottom; leave them alone when they scrolled up.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the entry count (or the waiting lines) change
+  const start = first === null ? Math.max(0, count - LATEST) : Math.min(first, count);
+  const end = first === null ? count : Math.min(count, start + MAX_SHOWN);
+  const previous = useRef(count);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the entry count changes
   useEffect(() => {
-    const scroller = box.current?.closest(".conversation__transcript");
-    if (!scroller) return;
-    if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 160)
-      end.current?.scrollIntoView({ block: "end" });
-  }, [count, waiting]);
-  if (entries.length === 0)
-    return (
-      <div className="intro">
-        <p>
-          <strong>New here?</strong> Press <em>Play</em> below to replay a short scripted conversation. Each
-          time the model asks for a tool, you will see:
-        </p>
-        <ol>
-          <li>the call here (a tool name and JSON arguments),</li>
-          <li>its trip through pi's pipeline in the Timeline,</li>
-          <li>the files it touches light up in the Workspace,</li>
-          <li>and every event in the Event stream.</li>
-        </ol>
-        <p>
-          Or pick <em>Call a tool by hand</em> to be the model yourself.
-        </p>
-      </div>
-    );
+    const grew = count > previous.current;
+    previous.current = count;
+    if (count === 0)
+      setFirst(null); // a reset: start over at the end
+    else if (grew && atEnd.current && first !== null && end === count) setFirst(null); // follow again
+  }, [count]);
+
+  // Following is done where layout is already clean: a ResizeObserver sees the content grow (a new entry,
+  // a running call's "no output yet" line) after the browser laid it out, and scrolls to the end there.
+  // Doing it in an effect after each commit forced a layout of the page every frame.
+  const content = useRef<HTMLDivElement>(null);
+  const intent = useRef(0);
+  useLayoutEffect(() => {
+    const markIntent = () => {
+      intent.current = performance.now();
+    };
+    const el = scroller.current;
+    const inner = content.current;
+    if (!el || !inner) return;
+    const follow = () => {
+      if (atEnd.current) el.scrollTop = el.scrollHeight;
+    };
+    const observer = new ResizeObserver(follow);
+    observer.observe(inner);
+    observer.observe(el);
+    const intents = ["wheel", "touchstart", "pointerdown", "keydown", "focusin"] as const;
+    for (const type of intents) el.addEventListener(type, markIntent, { passive: true });
+    return () => {
+      observer.disconnect();
+      for (const type of intents) el.removeEventListener(type, markIntent);
+    };
+  }, []);
+
+  // Only the reader stops the following: a scroll that comes from the page itself (scrolling to the end,
+  // the browser keeping the view steady as old entries leave the top, or correcting estimated heights of
+  // entries not yet drawn) must not. Wheel, touch, pointer, keys and focus inside the box mark intent.
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    // Layout is clean in a scroll event, so these reads cost nothing.
+    const nearEnd = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_END;
+    if (nearEnd) {
+      atEnd.current = true;
+      return;
+    }
+    if (performance.now() - intent.current > INTENT_MS) {
+      if (atEnd.current) el.scrollTop = el.scrollHeight; // still following: back to the end
+      return;
+    }
+    atEnd.current = false;
+    // Scrolled up while following: hold the drawn range so the entry being read is not dropped.
+    if (first === null) setFirst(start);
+  };
+
+  const showLatest = () => {
+    atEnd.current = true;
+    setFirst(null);
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  };
+
   return (
-    <>
-      <ol className="transcript" aria-label="Transcript" ref={box}>
-        {entries.map((e) => (
-          <Entry
-            key={e.key}
-            entry={e}
-            calls={calls}
-            elapsed={elapsed}
-            selectedCall={selectedCall}
-            onSelect={selection.toggleCall}
-          />
-        ))}
-      </ol>
-      <div ref={end} />
-    </>
+    <div className="conversation__transcript" ref={scroller} onScroll={onScroll}>
+      <div ref={content}>
+        {count === 0 ? (
+          <div className="intro">
+            <p>
+              <strong>New here?</strong> Press <em>Play</em> below to replay a short scripted conversation.
+              Each time the model asks for a tool, you will see:
+            </p>
+            <ol>
+              <li>the call here (a tool name and JSON arguments),</li>
+              <li>its trip through pi's pipeline in the Timeline,</li>
+              <li>the files it touches light up in the Workspace,</li>
+              <li>and every event in the Event stream.</li>
+            </ol>
+            <p>
+              Or pick <em>Call a tool by hand</em> to be the model yourself.
+            </p>
+          </div>
+        ) : (
+          <>
+            {start > 0 ? (
+              <p className="transcript__more">
+                <span className="muted">
+                  Entries {start + 1}–{end} of {count}.
+                </span>{" "}
+                <button type="button" onClick={() => setFirst(Math.max(0, start - PAGE))}>
+                  Show {Math.min(PAGE, start)} earlier
+                </button>
+              </p>
+            ) : null}
+            <ol className="transcript" aria-label="Transcript">
+              {entries.slice(start, end).map((e) => (
+                <Entry
+                  key={e.key}
+                  entry={e}
+                  calls={calls}
+                  elapsed={elapsed}
+                  selectedCall={selectedCall}
+                  onSelect={selection.toggleCall}
+                />
+              ))}
+            </ol>
+            {end < count ? (
+              <p className="transcript__more">
+                <span className="muted">{count - end} newer entries not shown.</span>{" "}
+                <button type="button" onClick={showLatest}>
+                  Show the latest
+                </button>
+              </p>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
   );
 }
 
-function Entry({
-  entry,
-  calls,
-  elapsed,
-  selectedCall,
-  onSelect,
-}: {
+interface EntryProps {
   entry: TranscriptEntry;
   calls: Readonly<Record<string, string>>;
   elapsed: Readonly<Record<string, number>>;
   selectedCall: string | null;
   onSelect: (id: string) => void;
-}) {
+}
+
+/** the call ids an entry shows something about (its status, elapsed time, selection) */
+function idsOf(entry: TranscriptEntry): readonly string[] {
+  if (entry.kind === "assistant") return entry.toolCalls.map((c) => c.id);
+  if (entry.kind === "tool_result") return [entry.toolCallId];
+  return [];
+}
+
+// calls/elapsed are new records on every call event; an entry re-renders only when its own calls changed.
+const Entry = memo(EntryView, (a: EntryProps, b: EntryProps) => {
+  if (a.entry !== b.entry || a.onSelect !== b.onSelect) return false;
+  for (const id of idsOf(a.entry))
+    if (
+      a.calls[id] !== b.calls[id] ||
+      a.elapsed[id] !== b.elapsed[id] ||
+      (a.selectedCall === id) !== (b.selectedCall === id)
+    )
+      return false;
+  return true;
+});
+
+function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps) {
   switch (entry.kind) {
     case "user":
       return (
