@@ -3,6 +3,7 @@
  * BENCH_PROFILE in scripts/bench-browser.ts) as the functions with the most self time and the most
  * total (inclusive) time. `tsx bench/profile-summary.ts <file> [rows] [filter]`; `filter` keeps only
  * samples whose stack holds a frame whose name or url contains it (e.g. an operation's entry point).
+ * `CALLERS=<text>` adds the heaviest call chains (6 frames up) of the frames whose label contains it.
  */
 import { readFileSync } from "node:fs";
 
@@ -29,6 +30,8 @@ const label = (n: ProfileNode) => {
   const short = url.replace(/^.*\/(node_modules\/)?/, (m) => (m.includes("node_modules") ? "nm:" : ""));
   return `${functionName || "(anonymous)"} ${short}:${lineNumber + 1}`;
 };
+const callersOf = process.env.CALLERS;
+const chains = new Map<string, number>();
 const self = new Map<string, number>();
 const total = new Map<string, number>();
 let all = 0;
@@ -47,6 +50,16 @@ profile.samples.forEach((id, i) => {
   all += dt;
   self.set(label(stack[0]), (self.get(label(stack[0])) ?? 0) + dt);
   for (const name of new Set(stack.map(label))) total.set(name, (total.get(name) ?? 0) + dt);
+  if (callersOf) {
+    const at = stack.findIndex((n) => label(n).includes(callersOf));
+    if (at !== -1) {
+      const chain = stack
+        .slice(at, at + 7)
+        .map(label)
+        .join(" < ");
+      chains.set(chain, (chains.get(chain) ?? 0) + dt);
+    }
+  }
 });
 const top = (m: Map<string, number>) =>
   [...m]
@@ -60,3 +73,4 @@ const top = (m: Map<string, number>) =>
 console.log(
   `${all.toFixed(0)} ms sampled${filter ? ` (stacks through "${filter}")` : ""}\n\nself time:\n${top(self)}\n\ntotal time:\n${top(total)}`,
 );
+if (callersOf) console.log(`\ncallers of "${callersOf}":\n${top(chains)}`);

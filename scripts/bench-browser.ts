@@ -86,7 +86,14 @@ async function buildWorkloadPage() {
       ],
     },
     worker: { format: "es", plugins: () => [nodeBuiltinGate()] },
-    build: { outDir: benchDir, emptyOutDir: true, target: "es2022", chunkSizeWarningLimit: 5000 },
+    build: {
+      outDir: benchDir,
+      emptyOutDir: true,
+      target: "es2022",
+      chunkSizeWarningLimit: 5000,
+      // A profile needs readable function names.
+      minify: profileFile === undefined,
+    },
   });
 }
 

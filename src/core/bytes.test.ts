@@ -8,6 +8,21 @@ describe("bytes", () => {
     }
   });
 
+  it("encodes large strings (the encodeInto path) exactly as TextEncoder does", () => {
+    const reference = new TextEncoder();
+    const ascii = "abc\n".repeat(1000);
+    const samples = [
+      ascii,
+      `${ascii}é`, // the non-ASCII character at the very end
+      `é${ascii}`, // at the very start: almost all of it in the second pass
+      `${ascii}🎉${ascii}日本語${ascii}`,
+      `${ascii}\ud800${ascii}x\udc00`, // lone surrogates become U+FFFD
+      `${ascii.slice(0, 1023)}🎉`, // a pair straddling the first pass's end
+      "é".repeat(5000), // mostly non-ASCII: the result is copied out of the larger buffer
+    ];
+    for (const s of samples) expect(utf8Encode(s)).toEqual(reference.encode(s));
+  });
+
   it("round-trips base64 for every byte value", () => {
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
     expect(base64Decode(base64Encode(bytes))).toEqual(bytes);

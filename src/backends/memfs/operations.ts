@@ -15,22 +15,16 @@ import type { EditOperations } from "@core/tools/edit";
 import type { LsOperations } from "@core/tools/ls";
 import type { ReadOperations } from "@core/tools/read";
 import type { WriteOperations } from "@core/tools/write";
+import { readStored } from "./stored-bytes";
 import type { MemfsWorkspace } from "./workspace";
 
 // fs.constants.R_OK | W_OK (pi's read checks R_OK, edit both).
 const R_OK = 4;
 const W_OK = 2;
 
-function asBytes(data: unknown): Uint8Array {
-  return data instanceof Uint8Array ? data : new Uint8Array(data as ArrayBuffer);
-}
-
 interface StoredNode {
-  isFile?(): boolean;
   isDirectory?(): boolean;
   isSymlink?(): boolean;
-  buf?: unknown;
-  size?: unknown;
 }
 interface LinkLike {
   getNode(): StoredNode;
@@ -38,25 +32,6 @@ interface LinkLike {
 }
 interface CoreLike {
   getResolvedLinkOrThrow(path: string, syscall: string): LinkLike;
-}
-
-/**
- * The file's bytes as stored, without the copy memfs's readFile makes (a 5 MB log cost a 5 MB copy per
- * read). read and edit only decode what they get, at once, so a view is safe. This reaches into memfs
- * 4.80's Superblock (pinned exactly); when anything is not as expected, or for every error, it falls
- * back to readFileSync, whose errors are Node's.
- */
-function readStored(workspace: MemfsWorkspace, absolutePath: string): Uint8Array {
-  try {
-    const core = (workspace.vol as unknown as { _core?: CoreLike })._core;
-    const node = core?.getResolvedLinkOrThrow(absolutePath, "open").getNode();
-    if (node?.isFile?.() && node.buf instanceof Uint8Array && typeof node.size === "number") {
-      return node.buf.subarray(0, node.size);
-    }
-  } catch {
-    // Not there, or not a file: readFileSync below throws Node's error for it.
-  }
-  return asBytes(workspace.fs.readFileSync(absolutePath));
 }
 
 /**

@@ -87,11 +87,11 @@ export async function createBashEngine(
   new jb.Bash({ fs: base, defenseInDepth });
   if (!workspace.fs.existsSync(BASH_TEMP_DIR)) workspace.fs.mkdirSync(BASH_TEMP_DIR, { recursive: true });
   const mounts: { mountPoint: string; filesystem: IFileSystem }[] = [
-    { mountPoint: BASH_TEMP_DIR, filesystem: new MemfsBashFs(workspace.fs, BASH_TEMP_DIR) },
+    { mountPoint: BASH_TEMP_DIR, filesystem: new MemfsBashFs(workspace, BASH_TEMP_DIR) },
   ];
   // A workspace inside /tmp is already reachable through the /tmp mount (mounts may not nest).
   if (root !== BASH_TEMP_DIR && !root.startsWith(`${BASH_TEMP_DIR}/`))
-    mounts.unshift({ mountPoint: root, filesystem: new MemfsBashFs(workspace.fs, root) });
+    mounts.unshift({ mountPoint: root, filesystem: new MemfsBashFs(workspace, root) });
   const fs = new jb.MountableFs({ base, mounts });
   const excluded = new Set(EXCLUDED_COMMANDS);
   const commands = jb.getCommandNames().filter((name) => !excluded.has(name)) as BashOptions["commands"];

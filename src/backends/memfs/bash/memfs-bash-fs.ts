@@ -22,6 +22,7 @@ import type {
   MkdirOptions,
   RmOptions,
 } from "just-bash";
+import { readStored } from "../stored-bytes";
 import type { MemfsWorkspace } from "../workspace";
 
 type MemfsFs = MemfsWorkspace["fs"];
@@ -35,14 +36,18 @@ type DirentEntry = Awaited<ReturnType<NonNullable<IFileSystem["readdirWithFileTy
 export type FsMutationListener = (op: string, path: string) => void;
 
 export class MemfsBashFs implements IFileSystem {
+  private readonly fs: MemfsFs;
+
   /**
-   * @param fs the workspace's memfs
+   * @param workspace the workspace whose memfs volume is mounted
    * @param folder the memfs folder mounted (and the mount point inside bash): absolute, no trailing slash
    */
   constructor(
-    private readonly fs: MemfsFs,
+    private readonly workspace: MemfsWorkspace,
     private readonly folder: string,
-  ) {}
+  ) {
+    this.fs = workspace.fs;
+  }
 
   /** Mount-relative path (`/`, `/a/b`) → memfs path. */
   private real(path: string): string {
@@ -52,20 +57,22 @@ export class MemfsBashFs implements IFileSystem {
 
   async readFile(path: string, options?: ReadFileOptions | BufferEncoding): Promise<string> {
     const encoding = encodingOf(options) ?? "utf8";
-    return decode(this.bytes(path), encoding);
+    return decode(this.view(path), encoding);
   }
 
+  // A copy: just-bash may keep the bytes while the file changes.
   async readFileBuffer(path: string): Promise<Uint8Array> {
-    return this.bytes(path);
+    return this.fs.readFileSync(this.real(path)) as Uint8Array;
   }
 
   // just-bash's ByteString is a latin1-shaped string; the type is opaque, hence the cast in engine terms.
   async readFileBytes(path: string): Promise<never> {
-    return latin1(this.bytes(path)) as never;
+    return latin1(this.view(path)) as never;
   }
 
-  private bytes(path: string): Uint8Array {
-    return this.fs.readFileSync(this.real(path)) as Uint8Array;
+  /** The stored bytes without a copy (5 MB cost a 20 ms copy in a browser): only for an immediate decode. */
+  private view(path: string): Uint8Array {
+    return readStored(this.workspace, this.real(path));
   }
 
   async writeFile(path: string, content: FileContent, options?: WriteFileOptions | BufferEncoding) {

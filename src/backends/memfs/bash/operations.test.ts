@@ -84,6 +84,54 @@ describe("one volume for bash and the other tools", () => {
     expect(Object.keys(workspace.vol.toJSON()).filter((p) => p.startsWith("/workspace/"))).toEqual([]);
   });
 
+  it("reads a file's current bytes after every kind of change between commands (no stale view)", async () => {
+    const { run, fs } = setup({ "f.txt": "one\n" });
+    expect((await run("cat f.txt")).output).toBe("one\n");
+    fs.writeFileSync("/workspace/f.txt", "two, longer than before\n");
+    expect((await run("cat f.txt")).output).toBe("two, longer than before\n");
+    const fd = fs.openSync("/workspace/f.txt", "r+");
+    fs.writeSync(fd, "TWO"); // in place, within the stored buffer
+    fs.closeSync(fd);
+    expect((await run("cat f.txt")).output).toBe("TWO, longer than before\n");
+    fs.truncateSync("/workspace/f.txt", 3);
+    expect((await run("cat f.txt; echo; wc -c < f.txt")).output).toBe("TWO\n3\n");
+    fs.appendFileSync("/workspace/f.txt", new TextEncoder().encode("+café"));
+    expect((await run("cat f.txt")).output).toBe("TWO+café");
+    expect((await run("echo é > f.txt && cat f.txt")).output).toBe("é\n");
+  });
+
+  it("fails reads as before: missing, a folder, a trailing slash, no read permission", async () => {
+    const { run, fs } = setup({ "f.txt": "secret\n", "d/inner": "" });
+    fs.chmodSync("/workspace/f.txt", 0o000);
+    const r = await run("cat nope; cat d; cat f.txt/; cat f.txt");
+    // just-bash words every failed read as ENOENT; what matters here is that each one fails.
+    expect(r.output.split("\n").map((line) => line.split(":").slice(0, 2).join(":"))).toEqual([
+      "cat: nope",
+      "cat: d",
+      "cat: f.txt/",
+      "cat: f.txt",
+      "",
+    ]);
+    expect(r.exitCode).toBe(1);
+    fs.chmodSync("/workspace/f.txt", 0o644);
+    expect((await run("cat f.txt")).output).toBe("secret\n");
+  });
+
+  it("writes a large output's log byte for byte (the log takes the encoded output without a copy)", async () => {
+    const text = `${"line → é 😀 12345678901234567890\n".repeat(4000)}end`;
+    const { ops, workspace, fs } = setup({ "big.txt": text });
+    const tool = createBashToolDefinition(workspace.root, { operations: ops, logOperations: ops });
+    const command = "cat big.txt; echo; cat missing";
+    const outcome = await tool.execute("1", { command }, undefined, undefined, undefined).then(
+      () => "resolved",
+      (error: Error) => error.message,
+    );
+    const path = /Full output: (\S+)\]/.exec(outcome)?.[1] ?? "";
+    expect(path).toMatch(/^\/tmp\/pi-bash-[0-9a-f]{16}\.log$/);
+    expect(String(fs.readFileSync(path, "utf8"))).toBe(`${text}\ncat: missing: No such file or directory\n`);
+    expect(outcome).toMatch(/cat: missing: No such file or directory\n+\[Showing lines \d+-4003 of 4003/);
+  });
+
   it("runs in the given cwd, with HOME set, and rejects a missing cwd as pi does", async () => {
     const { run } = setup({ "sub/x": "" });
     expect((await run("pwd; echo $HOME", { cwd: "/workspace/sub" })).output).toBe(

@@ -17,8 +17,9 @@
  *   where pi would show U+FFFD for the raw bytes.
  */
 
-import type { OutputLogOperations } from "@core/output-accumulator";
+import { encodeOutputText, type OutputLogOperations } from "@core/output-accumulator";
 import type { BashExecOptions, BashOperations } from "@core/tools/bash";
+import { asMemfsBuffer } from "../stored-bytes";
 import type { MemfsWorkspace } from "../workspace";
 import {
   BASH_TEMP_DIR,
@@ -64,7 +65,7 @@ export function createMemfsBashOperations(
     appendFile(path, data) {
       const parent = path.slice(0, path.lastIndexOf("/")) || "/";
       if (!fs.existsSync(parent)) fs.mkdirSync(parent, { recursive: true });
-      fs.appendFileSync(path, data);
+      fs.appendFileSync(path, asMemfsBuffer(workspace, data));
     },
 
     async exec(command, cwd, { onData, signal, timeout, env }: BashExecOptions) {
@@ -99,8 +100,9 @@ export function createMemfsBashOperations(
         const interrupted = signal?.aborted || timedOut || isDeadline(result, timeoutMs, started);
         if (result) {
           const stderr = interrupted ? dropEngineNotice(result.stderr) : result.stderr;
-          if (result.stdout) onData(encoder.encode(result.stdout));
-          if (stderr) onData(encoder.encode(stderr));
+          // Encoded with the text attached: the bash tool's accumulator then skips decoding it again.
+          if (result.stdout) onData(encodeOutputText(result.stdout));
+          if (stderr) onData(encodeOutputText(stderr));
         }
         if (signal?.aborted) throw new Error("aborted");
         if (interrupted) throw new Error(`timeout:${timeout}`);
@@ -112,8 +114,6 @@ export function createMemfsBashOperations(
     },
   };
 }
-
-const encoder = new TextEncoder();
 
 type RunResult = { stdout: string; stderr: string; exitCode: number };
 

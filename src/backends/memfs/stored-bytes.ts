@@ -1,0 +1,84 @@
+/**
+ * Byte hand-offs with memfs without the copies its public API makes. memfs keeps every file in a Buffer
+ * (Node's in Node, the npm `buffer` port in a browser, where each copy is JavaScript and slow: a 5 MB
+ * readFileSync or appendFileSync cost 20–25 ms each in Chromium).
+ *
+ * These reach into memfs 4.80 (pinned exactly); when anything is not as expected, they fall back to the
+ * public API, whose results and errors (Node's texts) are the same.
+ */
+import type { MemfsWorkspace } from "./workspace";
+
+interface StoredNode {
+  isFile?(): boolean;
+  canRead?(): boolean;
+  buf?: unknown;
+  size?: unknown;
+}
+interface LinkLike {
+  getNode(): StoredNode;
+}
+interface CoreLike {
+  getResolvedLinkOrThrow(path: string, syscall: string): LinkLike;
+}
+
+function asBytes(data: unknown): Uint8Array {
+  return data instanceof Uint8Array ? data : new Uint8Array(data as ArrayBuffer);
+}
+
+/**
+ * The file's bytes as stored, without the copy readFile makes: a view that a later write to the file may
+ * change, so callers must use it at once (decode it, hash it) and not keep it. Errors (missing file,
+ * a folder) come from readFileSync, in Node's words.
+ */
+export function readStored(workspace: MemfsWorkspace, absolutePath: string): Uint8Array {
+  try {
+    const core = (workspace.vol as unknown as { _core?: CoreLike })._core;
+    // A trailing slash and an unreadable file are errors readFileSync words (ENOTDIR, EACCES).
+    const node = absolutePath.endsWith("/")
+      ? undefined
+      : core?.getResolvedLinkOrThrow(absolutePath, "open").getNode();
+    if (
+      node?.isFile?.() &&
+      node.canRead?.() === true &&
+      node.buf instanceof Uint8Array &&
+      typeof node.size === "number"
+    ) {
+      return node.buf.subarray(0, node.size);
+    }
+  } catch {
+    // Not there, or not a file: readFileSync below throws Node's error for it.
+  }
+  return asBytes(workspace.fs.readFileSync(absolutePath));
+}
+
+interface BufferClass {
+  from(buffer: ArrayBufferLike, byteOffset: number, length: number): Uint8Array;
+  isBuffer(value: unknown): boolean;
+}
+let bufferClass: BufferClass | null | undefined;
+
+/**
+ * `data` as memfs's own Buffer class, sharing its memory (no copy), so that a write takes it as is
+ * instead of copying it into a Buffer first (memfs then copies it once into the file's storage). The
+ * class comes from a Buffer memfs itself returns. Only for data the caller will not change afterwards.
+ */
+export function asMemfsBuffer(workspace: MemfsWorkspace, data: Uint8Array): Uint8Array {
+  if (bufferClass === undefined) {
+    try {
+      const sample = workspace.fs.realpathSync("/", { encoding: "buffer" }) as unknown as {
+        constructor?: Partial<BufferClass>;
+      };
+      const candidate = sample?.constructor;
+      bufferClass =
+        typeof candidate?.from === "function" &&
+        typeof candidate.isBuffer === "function" &&
+        candidate.isBuffer(sample)
+          ? (candidate as BufferClass)
+          : null;
+    } catch {
+      bufferClass = null;
+    }
+  }
+  if (!bufferClass || bufferClass.isBuffer(data)) return data;
+  return bufferClass.from(data.buffer, data.byteOffset, data.byteLength);
+}
