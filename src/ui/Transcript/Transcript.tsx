@@ -4,8 +4,17 @@ import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
 
-/** entries drawn while following the newest (a 10,000-event burst makes ~1,900: drawing all is seconds) */
-const LATEST = 12;
+/** entries drawn while following the newest, normally */
+const CALM = 100;
+/**
+ * entries drawn while they pour in: more than BURST new entries in one render (a render per frame at most)
+ * is more than anyone reads, and drawing 100 entries anew every frame blocked the page for 100s of ms
+ */
+const FAST = 12;
+const BURST = 10;
+/** after a burst: quiet this long, then the drawn range grows back by STEP entries at a time */
+const QUIET_MS = 1000;
+const STEP = 12;
 /** how many more each "Show earlier" adds */
 const PAGE = 100;
 /** at most this many entries are drawn at once however far back the reader goes */
@@ -35,11 +44,26 @@ export function Transcript() {
   // Known from scroll events, so following needs no layout read in a render (those forced a layout of the
   // whole transcript every frame).
   const atEnd = useRef(true);
-  /** index of the first drawn entry, or null to draw the newest LATEST */
+  /** index of the first drawn entry, or null to draw the newest ones */
   const [first, setFirst] = useState<number | null>(null);
   const count = entries.length;
-  const start = first === null ? Math.max(0, count - LATEST) : Math.min(first, count);
+  /** how many of the newest entries are drawn while following (FAST during a burst, then back to CALM) */
+  const [limit, setLimit] = useState(CALM);
+  const committed = useRef(count);
+  const jump = count - committed.current;
+  const latest = jump > BURST ? FAST : limit;
+  const start = first === null ? Math.max(0, count - latest) : Math.min(first, count);
   const end = first === null ? count : Math.min(count, start + MAX_SHOWN);
+  useEffect(() => {
+    committed.current = count;
+    if (jump > BURST) setLimit(FAST);
+    if (limit >= CALM && jump <= BURST) return;
+    // Grow back a step at a time once the burst is over (new entries keep postponing it).
+    const wait = jump > BURST || limit === FAST ? QUIET_MS : 50;
+    const timer = setTimeout(() => setLimit((l) => Math.min(CALM, l + STEP)), wait);
+    return () => clearTimeout(timer);
+  }, [count, limit, jump]);
+
   const previous = useRef(count);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the entry count changes
   useEffect(() => {
