@@ -15,7 +15,7 @@ import type { EditOperations } from "@core/tools/edit";
 import type { LsOperations } from "@core/tools/ls";
 import type { ReadOperations } from "@core/tools/read";
 import type { WriteOperations } from "@core/tools/write";
-import { readStored } from "./stored-bytes";
+import { asMemfsBuffer, readStored } from "./stored-bytes";
 import type { MemfsWorkspace } from "./workspace";
 
 // fs.constants.R_OK | W_OK (pi's read checks R_OK, edit both).
@@ -103,11 +103,13 @@ async function realpath(workspace: MemfsWorkspace, absolutePath: string): Promis
 
 // Text is encoded with the platform's TextEncoder before memfs sees it: given a string, memfs encodes
 // with the npm `buffer` port in the browser, which measured 10-19 ms for 100 KB against 0.2 ms here.
+// The fresh bytes are handed over as memfs's own Buffer class (asMemfsBuffer), so memfs copies them
+// once, into the file, instead of twice.
 export function createMemfsWriteOperations(workspace: MemfsWorkspace): WriteOperations {
   const { fs } = workspace;
   return {
     async writeFile(absolutePath, content) {
-      fs.writeFileSync(absolutePath, utf8Encode(content));
+      fs.writeFileSync(absolutePath, asMemfsBuffer(workspace, utf8Encode(content)));
     },
     async mkdir(absolutePath) {
       fs.mkdirSync(absolutePath, { recursive: true });
@@ -123,7 +125,7 @@ export function createMemfsEditOperations(workspace: MemfsWorkspace): EditOperat
       return readStored(workspace, absolutePath);
     },
     async writeFile(absolutePath, content) {
-      fs.writeFileSync(absolutePath, utf8Encode(content));
+      fs.writeFileSync(absolutePath, asMemfsBuffer(workspace, utf8Encode(content)));
     },
     async access(absolutePath) {
       fs.accessSync(absolutePath, R_OK | W_OK);

@@ -51,6 +51,22 @@ export function readStored(workspace: MemfsWorkspace, absolutePath: string): Uin
   return asBytes(workspace.fs.readFileSync(absolutePath));
 }
 
+/** Node's Buffer has a native latin1 decoder; the npm `buffer` port does not. */
+interface NativeLatin1 {
+  latin1Slice(start: number, end: number): string;
+}
+
+/**
+ * The bytes as a string of one char per byte (latin1), natively when they are a Node Buffer (memfs
+ * stores Node Buffers in Node): 0.5 ms for 5 MB against 17–26 ms for the portable way, which is a
+ * TextDecoder for ASCII (Node 20's TextDecoder has no fast path). Undefined when there is no native way.
+ * (Node's UTF-8 `utf8Slice` was measured too: slower than TextDecoder for non-ASCII text, so unused.)
+ */
+export function nativeLatin1(bytes: Uint8Array): string | undefined {
+  const candidate = bytes as Uint8Array & Partial<NativeLatin1>;
+  return typeof candidate.latin1Slice === "function" ? candidate.latin1Slice(0, bytes.length) : undefined;
+}
+
 interface BufferClass {
   from(buffer: ArrayBufferLike, byteOffset: number, length: number): Uint8Array;
   isBuffer(value: unknown): boolean;

@@ -22,7 +22,7 @@ import type {
   MkdirOptions,
   RmOptions,
 } from "just-bash";
-import { readStored } from "../stored-bytes";
+import { nativeLatin1, readStored } from "../stored-bytes";
 import type { MemfsWorkspace } from "../workspace";
 
 type MemfsFs = MemfsWorkspace["fs"];
@@ -249,6 +249,8 @@ const ascii = new TextDecoder("utf-8");
 
 /** Bytes → a string with one char per byte (just-bash's ByteString shape). */
 export function latin1(bytes: Uint8Array): string {
+  const native = nativeLatin1(bytes);
+  if (native !== undefined) return native;
   // Pure ASCII (most source and logs) decodes natively: UTF-8 and latin1 agree on it.
   let high = false;
   for (let i = 0; i < bytes.length; i++)
