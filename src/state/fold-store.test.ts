@@ -130,3 +130,23 @@ describe("createFrameScheduler", () => {
     expect(frames).toHaveLength(2);
   });
 });
+
+describe("heavy stores take turns", () => {
+  it("flushes one heavy store per frame while several have changes, the light ones every frame", () => {
+    const frames: (() => void)[] = [];
+    const schedule = createFrameScheduler((run) => frames.push(run));
+    const stores = createSessionStores({ schedule, heavy: () => schedule.heavy() });
+    const seen: string[][] = [];
+    let frame: string[] = [];
+    for (const k of ["events", "transcript", "timeline", "dispatch"] as const)
+      stores[k].subscribe(() => frame.push(k));
+    seq = 0;
+    stores.replay(calls(2));
+    while (frames.length > 0) {
+      frame = [];
+      (frames.shift() as () => void)();
+      seen.push(frame);
+    }
+    expect(seen).toEqual([["dispatch", "events"], ["transcript"], ["timeline"]]);
+  });
+});
