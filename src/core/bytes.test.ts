@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { base64Decode, base64Encode, isUtf8Text, utf8ByteLength, utf8Encode } from "./bytes";
 
 describe("bytes", () => {
@@ -21,6 +21,21 @@ describe("bytes", () => {
       "é".repeat(5000), // mostly non-ASCII: the result is copied out of the larger buffer
     ];
     for (const s of samples) expect(utf8Encode(s)).toEqual(reference.encode(s));
+  });
+
+  it("encodes the same on the browser path (an ASCII loop before encodeInto)", async () => {
+    vi.stubGlobal("WorkerGlobalScope", class {});
+    vi.resetModules();
+    try {
+      const browser = await import("./bytes");
+      const reference = new TextEncoder();
+      const ascii = "abc\n".repeat(1000);
+      for (const s of [ascii, `${ascii}é`, `é${ascii}`, `${ascii}\ud800${ascii}🎉`, "é".repeat(5000)])
+        expect(browser.utf8Encode(s)).toEqual(reference.encode(s));
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 
   it("round-trips base64 for every byte value", () => {
