@@ -1,7 +1,7 @@
 import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSelectionStore } from "@state/selection";
 import { createSessionStores } from "@state/session-stores";
-import { createFrameScheduler, createStore } from "@state/store";
+import { createFrameScheduler, createStore, immediate } from "@state/store";
 import { App } from "@ui/App/App";
 import type { ScenarioEntry, SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
@@ -27,7 +27,9 @@ const host = startSessionWorker();
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
 host.onEvent((event) => stores.ingest(event));
 
-const prefs = createPrefsStore(parsePrefs(readStoredPrefs()), perFrame);
+// What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
+// click: one change at a time needs no batching, and a frame's delay made the page feel (and test) laggy.
+const prefs = createPrefsStore(parsePrefs(readStoredPrefs()), immediate);
 const applyPrefs = () => {
   const p = prefs.getSnapshot();
   document.documentElement.dataset.theme = p.theme;
@@ -78,7 +80,7 @@ function abort() {
 const session: SessionHandle = {
   stores,
   prefs,
-  selection: createSelectionStore(perFrame),
+  selection: createSelectionStore(immediate),
   scenarios,
   send: (command) => host.send(command),
   abort,
