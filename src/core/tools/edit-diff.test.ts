@@ -1,6 +1,12 @@
 import { diffLines } from "diff";
 import { describe, expect, it } from "vitest";
-import { detectLineEnding, generateDiffString, normalizeForFuzzyMatch, normalizeToLF } from "./edit-diff";
+import {
+  detectLineEnding,
+  FuzzyText,
+  generateDiffString,
+  normalizeForFuzzyMatch,
+  normalizeToLF,
+} from "./edit-diff";
 
 describe("line endings", () => {
   it("decide by the first newline", () => {
@@ -63,5 +69,62 @@ describe("generateDiffString", () => {
         .map((l) => l.replace(/^[+-]\s*\d+ /, ""));
       expect(shown).toEqual(changed);
     }
+  });
+});
+
+describe("FuzzyText", () => {
+  // pi's steps, written out plainly, as the reference.
+  const reference = (text: string) =>
+    text
+      .normalize("NFKC")
+      .split("\n")
+      .map((line) => line.trimEnd())
+      .join("\n")
+      .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
+      .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
+      .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g, "-")
+      .replace(/[\u00A0\u2002-\u200A\u202F\u205F\u3000]/g, " ");
+
+  it("normalises and counts (left to right, no overlaps) exactly as split does, on random texts", () => {
+    const alphabet = [
+      "a",
+      "b",
+      " ",
+      "-",
+      "'",
+      '"',
+      "\n",
+      "\u2014",
+      "\u2019",
+      "\u201c",
+      "\u00a0",
+      "\u3000",
+      "é",
+      "ﬁ",
+    ];
+    let seed = 42;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const word = (length: number) => Array.from({ length }, () => alphabet[next(alphabet.length)]).join("");
+    for (let round = 0; round < 3000; round++) {
+      // Long texts with few mapped characters take the counting path without a full copy.
+      const text =
+        round % 3 === 0 ? `${"ab ".repeat(200)}${word(20)}${" ab".repeat(200)}` : word(5 + next(60));
+      const fuzzy = new FuzzyText(text);
+      const needle = reference(word(1 + next(4)));
+      const expected = reference(text).split(needle).length - 1;
+      expect(fuzzy.count(needle), JSON.stringify({ text, needle })).toBe(expected);
+      expect(fuzzy.text).toBe(reference(text));
+    }
+  });
+
+  it("counts repeated and adjacent matches around mapped characters", () => {
+    const text = `${"x".repeat(400)}a\u2014a\u2014a-a${"y".repeat(400)}a-a`;
+    for (const needle of ["a-a", "-", "a-", "-a-a", "a"]) {
+      expect(new FuzzyText(text).count(needle), needle).toBe(reference(text).split(needle).length - 1);
+    }
+    expect(new FuzzyText("abc").count("")).toBe(2);
   });
 });

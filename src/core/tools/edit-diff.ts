@@ -46,6 +46,11 @@ const FUZZY_CHARS = /[\u2018-\u201F\u2010-\u2015\u2212\u00A0\u2002-\u200A\u202F\
 
 /** NFKC, per-line trimEnd, then smart quotes, dashes and Unicode spaces to their ASCII forms. */
 export function normalizeForFuzzyMatch(text: string): string {
+  return new FuzzyText(text).text;
+}
+
+/** The first two steps (NFKC, per-line trimEnd); each runs only when the text holds what it changes. */
+function nfkcAndTrim(text: string): string {
   let out = NON_ASCII.test(text) ? text.normalize("NFKC") : text;
   if (TRAILING_BLANK.test(out)) {
     out = out
@@ -53,17 +58,109 @@ export function normalizeForFuzzyMatch(text: string): string {
       .map((line) => line.trimEnd())
       .join("\n");
   }
-  if (!FUZZY_CHARS.test(out)) return out;
-  // One pass instead of four, by exec and slices (a replace callback made V8 take a slow path: 11 ms
-  // on a 1 MB file holding one such character, against about 1 ms for this loop).
-  let result = "";
-  let last = 0;
-  FUZZY_CHARS_ALL.lastIndex = 0;
-  for (let m = FUZZY_CHARS_ALL.exec(out); m !== null; m = FUZZY_CHARS_ALL.exec(out)) {
-    result += out.slice(last, m.index) + FUZZY_REPLACEMENT[m[0]];
-    last = m.index + 1;
+  return out;
+}
+
+/**
+ * A text in fuzzy-normalised form, kept as the text after NFKC and trimEnd plus the positions of the
+ * characters the last step maps one-to-one (quotes, dashes, spaces). Counting occurrences then needs no
+ * second copy of the whole text: for a 1 MB file, building one (and the copy V8 makes to flatten it for
+ * a search) measured 7 ms, most of an edit's uniqueness check.
+ */
+export class FuzzyText {
+  /** The text after NFKC and trimEnd. */
+  private readonly stable: string;
+  /** Ascending indexes in `stable` of the characters the last step replaces. */
+  private readonly mapped: number[] = [];
+  private full: string | undefined;
+
+  constructor(text: string) {
+    this.stable = nfkcAndTrim(text);
+    if (!FUZZY_CHARS.test(this.stable)) return;
+    FUZZY_CHARS_ALL.lastIndex = 0;
+    for (let m = FUZZY_CHARS_ALL.exec(this.stable); m !== null; m = FUZZY_CHARS_ALL.exec(this.stable))
+      this.mapped.push(m.index);
   }
-  return result + out.slice(last);
+
+  /** The whole normalised text (built on first use). */
+  get text(): string {
+    this.full ??= this.mapRange(0, this.stable.length);
+    return this.full;
+  }
+
+  /** The normalised text of [from, to): `stable` with the mapped characters replaced. */
+  private mapRange(from: number, to: number): string {
+    let result = "";
+    let last = from;
+    for (let k = lowerBound(this.mapped, from); k < this.mapped.length && this.mapped[k] < to; k++) {
+      const at = this.mapped[k];
+      result += this.stable.slice(last, at) + FUZZY_REPLACEMENT[this.stable[at]];
+      last = at + 1;
+    }
+    return result + this.stable.slice(last, to);
+  }
+
+  /**
+   * Occurrences of `needle` in `text`, counted as pi does (`split(needle).length - 1`: left to right,
+   * not overlapping). A match either lies where `text` equals `stable` (found in `stable`), or covers a
+   * mapped character (found in a small stretch around it, built by mapRange); every start position of
+   * both kinds, in order, then goes through the same left-to-right count.
+   */
+  count(needle: string): number {
+    const n = needle.length;
+    if (n === 0) return this.stable.length - 1;
+    if (this.full !== undefined || this.mapped.length === 0) return countOccurrences(this.text, needle);
+    if (this.mapped.length * n > this.stable.length / 4) return countOccurrences(this.text, needle);
+    const starts: number[] = [];
+    // Matches in stretches holding mapped characters: clusters whose neighbours are less than n apart,
+    // so that every window starting in [first - n + 1, last] covers one of them and none covers two
+    // clusters.
+    const local: number[] = [];
+    for (let k = 0; k < this.mapped.length; ) {
+      let end = k;
+      while (end + 1 < this.mapped.length && this.mapped[end + 1] - this.mapped[end] < n) end++;
+      const lo = Math.max(0, this.mapped[k] - n + 1);
+      const hi = Math.min(this.stable.length, this.mapped[end] + n);
+      const stretch = this.mapRange(lo, hi);
+      for (
+        let i = stretch.indexOf(needle);
+        i !== -1 && lo + i <= this.mapped[end];
+        i = stretch.indexOf(needle, i + 1)
+      )
+        local.push(lo + i);
+      k = end + 1;
+    }
+    // Matches in `stable` that cover no mapped character (one that does cannot match there: the
+    // needle would hold the unmapped character, which `text` does not).
+    let j = 0;
+    for (let i = this.stable.indexOf(needle); i !== -1; i = this.stable.indexOf(needle, i + 1)) {
+      const next = this.mapped[lowerBound(this.mapped, i)];
+      if (next !== undefined && next < i + n) continue;
+      while (j < local.length && local[j] < i) starts.push(local[j++]);
+      starts.push(i);
+    }
+    while (j < local.length) starts.push(local[j++]);
+    let count = 0;
+    let free = 0;
+    for (const start of starts) {
+      if (start < free) continue;
+      count++;
+      free = start + n;
+    }
+    return count;
+  }
+}
+
+/** The first index whose value is >= target in an ascending array. */
+function lowerBound(values: readonly number[], target: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 // Quotes to ' and ", dashes and minus to -, Unicode spaces to a space (pi applies these in that order;
@@ -128,22 +225,22 @@ export function applyEditsToNormalizedContent(
     }
   });
 
-  let fuzzyOriginal: string | undefined;
-  const fuzzyOfOriginal = () => {
-    fuzzyOriginal ??= normalizeForFuzzyMatch(normalizedContent);
-    return fuzzyOriginal;
-  };
+  const fuzzyOriginal = new FuzzyText(normalizedContent);
   const anyFuzzy = normalized.some(
     (e) =>
       normalizedContent.indexOf(e.oldText) === -1 &&
-      fuzzyFindText(normalizedContent, e.oldText, fuzzyOfOriginal()).found,
+      fuzzyFindText(normalizedContent, e.oldText, fuzzyOriginal.text).found,
   );
-  const baseContent = anyFuzzy ? fuzzyOfOriginal() : normalizedContent;
-  const fuzzyBase =
-    baseContent === normalizedContent ? fuzzyOfOriginal() : normalizeForFuzzyMatch(baseContent);
+  const baseContent = anyFuzzy ? fuzzyOriginal.text : normalizedContent;
+  const fuzzyBase = anyFuzzy ? new FuzzyText(baseContent) : fuzzyOriginal;
 
   const matches = normalized.map((edit, i) => {
-    const match = fuzzyFindText(baseContent, edit.oldText, fuzzyBase);
+    // The fuzzy form of the base is only built (whole) when an exact search fails.
+    const exact = baseContent.indexOf(edit.oldText);
+    const match: FuzzyMatch =
+      exact !== -1
+        ? { found: true, index: exact, matchLength: edit.oldText.length, usedFuzzyMatch: false }
+        : fuzzyFindText(baseContent, edit.oldText, fuzzyBase.text);
     if (!match.found) {
       throw new Error(
         several
@@ -151,7 +248,7 @@ export function applyEditsToNormalizedContent(
           : `Could not find the exact text in ${path}. The old text must match exactly including all whitespace and newlines.`,
       );
     }
-    const occurrences = countOccurrences(fuzzyBase, normalizeForFuzzyMatch(edit.oldText));
+    const occurrences = fuzzyBase.count(normalizeForFuzzyMatch(edit.oldText));
     if (occurrences > 1) {
       throw new Error(
         several
