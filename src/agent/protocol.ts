@@ -53,6 +53,8 @@ export type SessionCommandType = SessionCommand["type"];
 
 export type WorkerToPage =
   | { kind: "event"; event: SessionEvent }
+  /** Several events in emission order: the worker batches them so a burst costs the page few messages. */
+  | { kind: "events"; events: SessionEvent[] }
   | { kind: "pong"; id: number }
   /**
    * The workspace after each completed call, reset or editor write (and on request). The host keeps the

@@ -48,6 +48,10 @@ describe("PlaygroundSession (driven without a worker)", () => {
     });
     expect(snapshots).toContain("call");
     expect(session.filesMap()["notes.md"]).toBe("hi");
+    // A call that changes nothing needs no new snapshot: the host's last one is still the workspace.
+    const before = snapshots.length;
+    await session.runToolCall("read", '{"path": "notes.md"}', "m2");
+    expect(snapshots).toHaveLength(before);
     session.handle({ type: "read_file", path: "notes.md", id: "r1" });
     expect(events.at(-1)).toMatchObject({ type: "file_content", text: "hi", commandId: "r1" });
   });

@@ -82,7 +82,9 @@ export class PlaygroundSession {
     if (e.type === "call_executing") this.executing.add(e.toolCallId);
     if (e.type === "tool_execution_end") {
       this.executing.delete(e.toolCallId);
-      this.snapshot("call");
+      // Only a call that changed the workspace needs a new snapshot: a burst of reads then costs no
+      // whole-workspace copies, and the host's last snapshot is still the current workspace.
+      if (this.dirty) this.snapshot("call");
     }
   }
 
@@ -114,6 +116,7 @@ export class PlaygroundSession {
       const inside = (p: string | undefined) => p?.startsWith(prefix) === true;
       // The volume also holds /tmp (bash's full-output logs), which is not part of the workspace tree.
       if (!inside(c.path) && !inside(c.oldPath)) return;
+      this.dirty = true;
       const rel = (p: string) => p.slice(prefix.length);
       const only = this.executing.size === 1 ? [...this.executing][0] : undefined;
       // A move across the workspace's edge is a create or a delete as far as the tree is concerned.
@@ -156,7 +159,11 @@ export class PlaygroundSession {
     return files;
   }
 
+  /** The workspace changed since the last snapshot the host was sent. */
+  private dirty = false;
+
   private snapshot(reason: string) {
+    this.dirty = false;
     this.options.onSnapshot?.(this.filesMap(), reason);
   }
 

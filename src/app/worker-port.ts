@@ -54,6 +54,8 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
       warmSpare();
       const data = message.data;
       if (data.kind === "event") for (const listener of listeners) listener(data.event);
+      else if (data.kind === "events")
+        for (const event of data.events) for (const listener of listeners) listener(event);
       else if (data.kind === "snapshot") snapshot = { files: data.files, reason: data.reason };
     };
     w.onerror = (e) => {

@@ -1,17 +1,19 @@
 /// <reference lib="webworker" />
 // The session worker: owns the session so that nothing a tool does can freeze the page, and so that a
 // runaway call can be ended by terminating the worker.
-import type { PageToWorker, WorkerToPage } from "@agent/protocol";
+import type { PageToWorker } from "@agent/protocol";
 import { loadJustBash } from "@backends/memfs/bash/index";
+import { createEventBatcher } from "./event-batcher";
 import { createBrowserImageResizer } from "./image-resizer";
 import { PlaygroundSession } from "./session";
 import { createPlaygroundTools } from "./tools";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const post = (message: WorkerToPage) => scope.postMessage(message);
+const channel = createEventBatcher((message) => scope.postMessage(message));
+const post = channel.post;
 // read fits large images with the browser's own codecs (createImageBitmap + OffscreenCanvas).
 const imageResizer = createBrowserImageResizer();
-const session = new PlaygroundSession((event) => post({ kind: "event", event }), {
+const session = new PlaygroundSession(channel.event, {
   createTools: (workspace, queue) => createPlaygroundTools(workspace, queue, { imageResizer }),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
   onSnapshot: (files, reason) => post({ kind: "snapshot", files, reason }),
