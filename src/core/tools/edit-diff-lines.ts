@@ -2,7 +2,7 @@
  * edit's numbered diff, as pi 0.73.1's `generateDiffString` (`dist/core/tools/edit-diff.js`) renders
  * jsdiff's line diff; checked against pi's own function on thousands of random edits.
  */
-import { diffLines } from "diff";
+import { diffArrays, diffLines } from "diff";
 
 function splitLines(value: string): string[] {
   const lines = value.split("\n");
@@ -61,6 +61,14 @@ function diffParts(oldContent: string, newContent: string): DiffPart[] {
       };
     },
   );
+  return withPrefix(oldContent, prefixEnd, parts);
+}
+
+/**
+ * The parts of a diff of the files from line start `prefixEnd` on, with the unchanged lines before it
+ * put in front (merged into a leading unchanged part, as jsdiff would have it).
+ */
+function withPrefix(oldContent: string, prefixEnd: number, parts: DiffPart[]): DiffPart[] {
   if (prefixEnd === 0) return parts;
   const prefixCount = countNewlines(oldContent, prefixEnd);
   const first = parts[0];
@@ -91,15 +99,96 @@ export function generateDiffString(
   newContent: string,
   contextLines = 4,
 ): { diff: string; firstChangedLine: number | undefined } {
-  const parts = diffParts(oldContent, newContent);
+  return renderDiff(
+    diffParts(oldContent, newContent),
+    shapeOf(oldContent),
+    shapeOf(newContent),
+    contextLines,
+  );
+}
+
+/** What the line count needs of a file besides its lines: is it empty, does it end with a newline. */
+interface Shape {
+  empty: boolean;
+  endsWithNewline: boolean;
+}
+
+function shapeOf(content: string): Shape {
+  return { empty: content === "", endsWithNewline: content.endsWith("\n") };
+}
+
+/** A change as edit makes it: old[start, end) (whole lines) becomes `text`, the rest stays. */
+export interface LineChange {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * The same as `generateDiffString(old, old.slice(0, start) + text + old.slice(end))`, without building
+ * the new file: the lines after the change are shared between both sides and jsdiff runs on line
+ * arrays (the same algorithm and equality as its line diff on LF text), so no joined copy of the
+ * unchanged rest is made either. Needs `start` at a line start and `end` at a line start or the end.
+ */
+export function generateDiffForChange(
+  oldContent: string,
+  change: LineChange,
+  contextLines = 4,
+): { diff: string; firstChangedLine: number | undefined } {
+  let { end, text } = change;
+  // The new text must end a line, or its last line would run into the next one.
+  while (text !== "" && !text.endsWith("\n") && end < oldContent.length) {
+    const next = oldContent.indexOf("\n", end);
+    const to = next === -1 ? oldContent.length : next + 1;
+    text += oldContent.slice(end, to);
+    end = to;
+  }
+  const { start } = change;
+  const oldTokens = lineTokens(oldContent.slice(start));
+  const changedCount = lineTokens(oldContent.slice(start, end)).length;
+  const newTokens = lineTokens(text).concat(oldTokens.slice(changedCount));
+  const parts: DiffPart[] = diffArrays(oldTokens, newTokens).map((part) => ({
+    added: part.added,
+    removed: part.removed,
+    count: part.count ?? part.value.length,
+    lines: (a, b) => part.value.slice(a, b).map(stripNewline),
+  }));
+  const newShape: Shape =
+    end < oldContent.length
+      ? shapeOf(oldContent)
+      : text !== ""
+        ? { empty: false, endsWithNewline: text.endsWith("\n") }
+        : { empty: start === 0, endsWithNewline: start > 0 };
+  return renderDiff(withPrefix(oldContent, start, parts), shapeOf(oldContent), newShape, contextLines);
+}
+
+/** jsdiff's line tokens of LF text: each line with its newline, the last one without when unended. */
+function lineTokens(text: string): string[] {
+  const lines = text.split("\n");
+  const last = lines.pop() as string;
+  const tokens = lines.map((line) => `${line}\n`);
+  if (last !== "") tokens.push(last);
+  return tokens;
+}
+
+function stripNewline(token: string): string {
+  return token.endsWith("\n") ? token.slice(0, -1) : token;
+}
+
+function renderDiff(
+  parts: DiffPart[],
+  oldShape: Shape,
+  newShape: Shape,
+  contextLines: number,
+): { diff: string; firstChangedLine: number | undefined } {
   // pi pads to the digits of max(old.split("\n").length, new.split("\n").length). Every diff part is
   // whole lines, each ending in "\n" but a file's last, so the counts come from the parts, not a scan.
-  const lineCount = (content: string, side: "old" | "new") => {
+  const lineCount = (shape: Shape, side: "old" | "new") => {
     let tokens = 0;
     for (const part of parts) if (side === "old" ? !part.added : !part.removed) tokens += part.count;
-    return content === "" ? 1 : tokens + (content.endsWith("\n") ? 1 : 0);
+    return shape.empty ? 1 : tokens + (shape.endsWithNewline ? 1 : 0);
   };
-  const width = String(Math.max(lineCount(oldContent, "old"), lineCount(newContent, "new"))).length;
+  const width = String(Math.max(lineCount(oldShape, "old"), lineCount(newShape, "new"))).length;
   const num = (n: number) => String(n).padStart(width, " ");
   const ellipsis = ` ${" ".repeat(width)} ...`;
   const out: string[] = [];

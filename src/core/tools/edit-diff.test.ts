@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   detectLineEnding,
   FuzzyText,
+  generateDiffForChange,
   generateDiffString,
   normalizeForFuzzyMatch,
   normalizeToLF,
@@ -126,5 +127,37 @@ describe("FuzzyText", () => {
       expect(new FuzzyText(text).count(needle), needle).toBe(reference(text).split(needle).length - 1);
     }
     expect(new FuzzyText("abc").count("")).toBe(2);
+  });
+});
+
+describe("generateDiffForChange", () => {
+  it("gives generateDiffString's diff for random edits of random files", () => {
+    let seed = 9;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const pool = ["a", "b", "c", "", "a b", "}"];
+    const file = () => {
+      const lines = Array.from({ length: next(14) }, () => pool[next(pool.length)]);
+      return lines.join("\n") + (next(2) ? "\n" : "");
+    };
+    for (let round = 0; round < 4000; round++) {
+      const old = file();
+      // Edits as applyEditsToNormalizedContent makes them: whole lines from `start`, possibly cut mid-line.
+      const a = next(old.length + 1);
+      const b = a + next(old.length - a + 1);
+      const inserted = [file(), "x", "\n", "x\n", ""][next(5)];
+      const newContent = old.slice(0, a) + inserted + old.slice(b);
+      if (newContent === old) continue;
+      const start = a === 0 ? 0 : old.lastIndexOf("\n", a - 1) + 1;
+      const lineEnd = b === 0 ? -1 : old.indexOf("\n", b - 1);
+      const end = b === 0 ? 0 : lineEnd === -1 ? old.length : lineEnd + 1;
+      const text = old.slice(start, a) + inserted + old.slice(b, Math.max(b, end));
+      const change = { start, end: Math.max(b, end), text };
+      expect(generateDiffForChange(old, change), JSON.stringify({ old, change })).toEqual(
+        generateDiffString(old, newContent),
+      );
+    }
   });
 });

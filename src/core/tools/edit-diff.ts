@@ -8,6 +8,8 @@
  * The numbered diff lives in ./edit-diff-lines.ts.
  */
 
+import type { LineChange } from "./edit-diff-lines";
+
 export type LineEnding = "\r\n" | "\n";
 
 export interface EditInput {
@@ -209,7 +211,7 @@ export function applyEditsToNormalizedContent(
   normalizedContent: string,
   edits: readonly EditInput[],
   path: string,
-): { baseContent: string; newContent: string } {
+): { baseContent: string; newContent: string; change: LineChange } {
   const several = edits.length > 1;
   const normalized = edits.map((e) => ({
     oldText: normalizeToLF(e.oldText),
@@ -270,18 +272,23 @@ export function applyEditsToNormalizedContent(
     }
   }
 
-  let newContent = baseContent;
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const m = matches[i];
-    newContent = newContent.slice(0, m.index) + m.newText + newContent.slice(m.index + m.length);
+  // The whole lines the edits touch, and what they become (the diff needs no more than this).
+  const first = matches[0].index;
+  const start = first === 0 ? 0 : baseContent.lastIndexOf("\n", first - 1) + 1;
+  const last = matches[matches.length - 1];
+  const lineEnd = baseContent.indexOf("\n", last.index + last.length - 1);
+  const end = lineEnd === -1 ? baseContent.length : lineEnd + 1;
+  let text = "";
+  let from = start;
+  for (const m of matches) {
+    text += baseContent.slice(from, m.index) + m.newText;
+    from = m.index + m.length;
   }
-  // Identical replacements leave the content identical; a length change cannot; only otherwise compare
-  // the whole text (comparing a 1 MB result costs a flatten and a full scan).
-  const unchanged = matches.every((m) => m.newText === baseContent.slice(m.index, m.index + m.length))
-    ? true
-    : newContent.length !== baseContent.length
-      ? false
-      : newContent === baseContent;
+  text += baseContent.slice(from, end);
+  const change: LineChange = { start, end, text };
+  const newContent = baseContent.slice(0, start) + text + baseContent.slice(end);
+  // The rest of the file is the same on both sides: only the changed lines need comparing.
+  const unchanged = text === baseContent.slice(start, end);
   if (unchanged) {
     throw new Error(
       several
@@ -289,7 +296,7 @@ export function applyEditsToNormalizedContent(
         : `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`,
     );
   }
-  return { baseContent, newContent };
+  return { baseContent, newContent, change };
 }
 
-export { generateDiffString } from "./edit-diff-lines";
+export { generateDiffForChange, generateDiffString, type LineChange } from "./edit-diff-lines";

@@ -14,7 +14,7 @@ import { runAbortable } from "./abortable";
 import {
   applyEditsToNormalizedContent,
   detectLineEnding,
-  generateDiffString,
+  generateDiffForChange,
   normalizeToLF,
   restoreLineEndings,
   stripBom,
@@ -146,14 +146,14 @@ export function createEditToolDefinition(
             if (isAborted()) return undefined as never;
             const { bom, text } = stripBom(decoder.decode(await ops.readFile(absolutePath)));
             const ending = detectLineEnding(text);
-            const { baseContent, newContent } = applyEditsToNormalizedContent(
+            const { baseContent, newContent, change } = applyEditsToNormalizedContent(
               normalizeToLF(text),
               edits,
               path,
             );
             if (isAborted()) return undefined as never;
             await ops.writeFile(absolutePath, bom + restoreLineEndings(newContent, ending));
-            const { diff, firstChangedLine } = generateDiffString(baseContent, newContent);
+            const { diff, firstChangedLine } = generateDiffForChange(baseContent, change);
             return {
               content: [
                 { type: "text" as const, text: `Successfully replaced ${edits.length} block(s) in ${path}.` },
