@@ -30,27 +30,32 @@
   };
   window.__benchProbe = probe;
 
+  const see = (event) => {
+    const now = performance.now();
+    probe.eventsReceived++;
+    probe.lastEventAt = now;
+    probe.lastSeq = event.seq;
+    if (event.type === "scenario_state" && event.status === "done") probe.scenarioDoneAt = now;
+    if (probe.sessionFirstEventAt === null) {
+      probe.sessionFirstEventAt = now;
+      probe.sessionFirstEventType = event.type;
+    }
+    if (probe.playClickedAt !== null && probe.runFirstEventAt === null) {
+      probe.runFirstEventAt = now;
+      probe.runFirstEventType = event.type;
+      probe.runFirstSeq = event.seq;
+    }
+  };
+
   const NativeWorker = window.Worker;
   window.Worker = class extends NativeWorker {
     constructor(url, init) {
       super(url, init);
       this.addEventListener("message", (message) => {
         const data = message.data;
-        if (data?.kind !== "event") return;
-        const now = performance.now();
-        probe.eventsReceived++;
-        probe.lastEventAt = now;
-        probe.lastSeq = data.event.seq;
-        if (data.event.type === "scenario_state" && data.event.status === "done") probe.scenarioDoneAt = now;
-        if (probe.sessionFirstEventAt === null) {
-          probe.sessionFirstEventAt = now;
-          probe.sessionFirstEventType = data.event.type;
-        }
-        if (probe.playClickedAt !== null && probe.runFirstEventAt === null) {
-          probe.runFirstEventAt = now;
-          probe.runFirstEventType = data.event.type;
-          probe.runFirstSeq = data.event.seq;
-        }
+        // The worker sends one event, or a batch of them in order.
+        const events = data?.kind === "event" ? [data.event] : data?.kind === "events" ? data.events : [];
+        for (const event of events) see(event);
       });
     }
   };
