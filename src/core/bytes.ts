@@ -77,13 +77,19 @@ export function base64Decode(base64: string): Uint8Array {
   return bytes;
 }
 
-/** True when the bytes decode as UTF-8 without loss and hold no NUL (the parity rules' idea of "text"). */
-export function isUtf8Text(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false;
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** True when the bytes are well-formed UTF-8 (decoding them loses nothing). */
+export function isValidUtf8(bytes: Uint8Array): boolean {
   try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    strictDecoder.decode(bytes);
     return true;
   } catch {
     return false;
   }
+}
+
+/** True when the bytes decode as UTF-8 without loss and hold no NUL (the parity rules' idea of "text"). */
+export function isUtf8Text(bytes: Uint8Array): boolean {
+  return !bytes.includes(0) && isValidUtf8(bytes);
 }

@@ -7,6 +7,7 @@
  * - Lines are split on `\n`; the text after a final `\n` is not a line; a UTF-8 BOM is not part of line 1.
  * - The search stops at `limit` matching lines, as pi stops rg.
  */
+import { isValidUtf8 } from "../bytes";
 import { resolvePath } from "../path-utils";
 import { countByte, hasNul } from "./byte-search";
 import { compileRgOverride } from "./glob";
@@ -45,16 +46,6 @@ export interface GrepSearchResult {
 
 // ignoreBOM keeps a BOM in the text, as Node's readFile(utf-8) does for pi's context lines.
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-function isValidUtf8(bytes: Uint8Array): boolean {
-  try {
-    strictDecoder.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function stripBom(line: string, lineStart: number): string {
   return lineStart === 0 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;

@@ -11,7 +11,7 @@
  * - Operations take and give Uint8Array instead of Buffer.
  */
 import { type Static, Type } from "typebox";
-import { base64Encode, utf8ByteLength } from "../bytes";
+import { base64Encode, isValidUtf8, utf8ByteLength } from "../bytes";
 import { formatDimensionNote, type ImageResizer } from "../image/resize";
 import { type PathExists, resolveReadPath } from "../path-utils";
 import { countByte } from "../search/byte-search";
@@ -133,7 +133,6 @@ async function readImage(
 
 // pi decodes with Buffer#toString: a BOM stays, invalid sequences become U+FFFD.
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-const strictDecoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
 const decode = (bytes: Uint8Array) => decoder.decode(bytes);
 
 type TextResult = { content: TextContent[]; details: ReadToolDetails | undefined };
@@ -202,15 +201,6 @@ function selectionEnd(
     return position;
   }
   return utf8LineStart(bytes, lastLine, total) - 1;
-}
-
-function isValidUtf8(bytes: Uint8Array): boolean {
-  try {
-    strictDecoder.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function formatTextResult(
