@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { openApp } from "./page";
-import { runAxe } from "./support";
+import { fillToolForm, runAxe } from "./support";
 
 let browser: Browser;
 let page: Page;
@@ -63,14 +63,7 @@ const restartNotices = () => page.locator(".msg--notice", { hasText: /did not st
 
 /** Fills the form for `tool` and sends it; returns the new call's id (not waiting for its result). */
 async function start(tool: string, fields: Record<string, string>): Promise<string> {
-  await page.getByRole("tab", { name: "Call a tool by hand" }).click();
-  await form().getByRole("tab", { name: "Form" }).click();
-  await form().getByRole("combobox", { name: "Tool" }).selectOption(tool);
-  for (const box of await form().getByRole("textbox").all()) await box.fill("");
-  for (const [name, value] of Object.entries(fields))
-    await form()
-      .getByRole("textbox", { name: new RegExp(`^${name}\\b`) })
-      .fill(value);
+  await fillToolForm(page, tool, fields);
   const calls = page.locator(".transcript .call");
   const before = await calls.count();
   await form()

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { openApp } from "./page";
-import { runAxe } from "./support";
+import { fillToolForm, runAxe } from "./support";
 
 let browser: Browser;
 let page: Page;
@@ -30,15 +30,7 @@ async function composer(tab: "Scenario" | "Call a tool by hand") {
 }
 
 async function callByHand(tool: string, fields: Record<string, string>) {
-  await composer("Call a tool by hand");
-  await form().getByRole("tab", { name: "Form" }).click();
-  await form().getByRole("combobox", { name: "Tool" }).selectOption(tool);
-  // The form remembers earlier values per tool: start from a blank form.
-  for (const box of await form().getByRole("textbox").all()) await box.fill("");
-  for (const [name, value] of Object.entries(fields))
-    await form()
-      .getByRole("textbox", { name: new RegExp(`^${name}\\b`) })
-      .fill(value);
+  await fillToolForm(page, tool, fields);
   const before = await page.locator(".msg--result").count();
   await form()
     .getByRole("button", { name: `Run ${tool}` })

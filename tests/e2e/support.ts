@@ -43,3 +43,17 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
+
+/**
+ * Opens "Call a tool by hand", picks `tool` in the generated form and types `fields` into a blank form
+ * (the form remembers earlier values per tool), without sending it.
+ */
+export async function fillToolForm(page: Page, tool: string, fields: Record<string, string>): Promise<void> {
+  const form = page.getByRole("form", { name: "Call a tool by hand" });
+  await page.getByRole("tab", { name: "Call a tool by hand" }).click();
+  await form.getByRole("tab", { name: "Form" }).click();
+  await form.getByRole("combobox", { name: "Tool" }).selectOption(tool);
+  for (const box of await form.getByRole("textbox").all()) await box.fill("");
+  for (const [name, value] of Object.entries(fields))
+    await form.getByRole("textbox", { name: new RegExp(`^${name}\\b`) }).fill(value);
+}
