@@ -24,8 +24,22 @@ export default defineConfig({
   resolve: { alias: [...layerAliases, ...browserAliases] },
   worker: { format: "es", plugins: () => [nodeBuiltinGate()] },
   // Pre-bundle what the worker imports late, so the dev server does not reload the page on first use.
+  // Only the app is scanned (bench/browser/index.html is built by the bench script alone).
   optimizeDeps: {
-    include: ["memfs", "typebox", "typebox/value", "typebox/compile", "picomatch", "ignore", "diff", "re2js"],
+    entries: ["index.html"],
+    include: [
+      "react",
+      "react-dom/client",
+      "memfs",
+      "just-bash",
+      "typebox",
+      "typebox/value",
+      "typebox/compile",
+      "picomatch",
+      "ignore",
+      "diff",
+      "re2js",
+    ],
   },
   // The manifest lets `npm run bench` (scripts/bench-browser.ts) find the page's first bundle: the entry chunk,
   // its static imports and their CSS, as opposed to the worker and the lazy chunks.
