@@ -59,6 +59,22 @@ function untouched(content: string, totalLines: number, totalBytes: number, max:
   } satisfies TruncationResult;
 }
 
+/** pi's answer when the first line alone is over the byte limit: nothing kept, and the flag for read's notice. */
+function firstLineTooLong(totalLines: number, totalBytes: number, max: ReturnType<typeof limits>) {
+  return {
+    content: "",
+    truncated: true,
+    truncatedBy: "bytes",
+    totalLines,
+    totalBytes,
+    outputLines: 0,
+    outputBytes: 0,
+    lastLinePartial: false,
+    firstLineExceedsLimit: true,
+    ...max,
+  } satisfies TruncationResult;
+}
+
 /** Keeps whole lines from the start; never a partial line. */
 export function truncateHead(content: string, options: TruncationOptions = {}): TruncationResult {
   const max = limits(options);
@@ -69,16 +85,7 @@ export function truncateHead(content: string, options: TruncationOptions = {}): 
     return untouched(content, totalLines, totalBytes, max);
 
   const base = { truncated: true, totalLines, totalBytes, lastLinePartial: false, ...max };
-  if (utf8ByteLength(lines[0]) > max.maxBytes) {
-    return {
-      ...base,
-      content: "",
-      truncatedBy: "bytes",
-      outputLines: 0,
-      outputBytes: 0,
-      firstLineExceedsLimit: true,
-    };
-  }
+  if (utf8ByteLength(lines[0]) > max.maxBytes) return firstLineTooLong(totalLines, totalBytes, max);
   let kept = 0;
   let bytes = 0;
   let truncatedBy: "lines" | "bytes" = "lines";
@@ -213,16 +220,7 @@ export function truncateHeadUtf8(
     return newline === -1 || newline >= end ? end : newline;
   };
   const base = { truncated: true, totalLines, totalBytes, lastLinePartial: false, ...max };
-  if (lineEnd(start) - start > max.maxBytes) {
-    return {
-      ...base,
-      content: "",
-      truncatedBy: "bytes",
-      outputLines: 0,
-      outputBytes: 0,
-      firstLineExceedsLimit: true,
-    };
-  }
+  if (lineEnd(start) - start > max.maxBytes) return firstLineTooLong(totalLines, totalBytes, max);
   let kept = 0;
   let used = 0;
   let truncatedBy: "lines" | "bytes" = "lines";

@@ -1,5 +1,5 @@
 import type { SessionEvent } from "@agent/events";
-import { immediate, type Scheduler, type Store } from "./store";
+import { createNotifier, immediate, type Scheduler, type Store } from "./store";
 
 export interface EventLogSnapshot {
   /** the newest events, oldest first, at most `capacity` of them */
@@ -22,45 +22,32 @@ export function createEventLog(capacity = 10_000, schedule: Scheduler = immediat
   let total = 0;
   let snapshot: EventLogSnapshot = { events: [], dropped: 0, total: 0 };
   let dirty = false;
-  let pending = false;
-  const listeners = new Set<() => void>();
-
-  const flush = () => {
-    pending = false;
-    for (const listener of [...listeners]) listener();
-  };
+  const notifier = createNotifier(schedule);
   const changed = () => {
     dirty = true;
-    if (pending) return;
-    pending = true;
-    schedule(flush);
+    notifier.notify();
+  };
+  const dropOverflow = () => {
+    const overflow = buffer.length - capacity;
+    buffer = buffer.slice(overflow);
+    dropped += overflow;
   };
   const trim = () => {
     // Trim in chunks so the amortised cost of staying bounded is O(1) per event.
-    if (buffer.length > capacity * 1.25 || (buffer.length > capacity && !pending)) {
-      const overflow = buffer.length - capacity;
-      buffer = buffer.slice(overflow);
-      dropped += overflow;
-    }
+    if (buffer.length > capacity * 1.25 || (buffer.length > capacity && !notifier.isPending()))
+      dropOverflow();
   };
 
   return {
     getSnapshot(): EventLogSnapshot {
       if (dirty) {
         dirty = false;
-        if (buffer.length > capacity) {
-          const overflow = buffer.length - capacity;
-          buffer = buffer.slice(overflow);
-          dropped += overflow;
-        }
+        if (buffer.length > capacity) dropOverflow();
         snapshot = { events: buffer.slice(), dropped, total };
       }
       return snapshot;
     },
-    subscribe(onChange: () => void) {
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
+    subscribe: notifier.subscribe,
     append(event: SessionEvent) {
       buffer.push(event);
       total++;

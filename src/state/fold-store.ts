@@ -1,6 +1,6 @@
 import type { SessionEvent } from "@agent/events";
 import type { Scheduler, Store } from "./store";
-import { immediate } from "./store";
+import { createNotifier, immediate } from "./store";
 
 /** A writable view of a snapshot part (snapshots are typed readonly for their readers). */
 export type Mutable<T> = T extends readonly (infer U)[] ? U[] : { -readonly [K in keyof T]: T[K] };
@@ -52,17 +52,8 @@ export function createFoldStore<T>(
 ): FoldStore<T> {
   let snapshot = initial;
   let draft = createDraft();
-  let pending = false;
-  const listeners = new Set<() => void>();
-  const flush = () => {
-    pending = false;
-    for (const listener of [...listeners]) listener();
-  };
-  const changed = () => {
-    if (pending) return;
-    pending = true;
-    schedule(flush);
-  };
+  const notifier = createNotifier(schedule);
+  const changed = notifier.notify;
   const set = (next: T) => {
     if (Object.is(next, snapshot)) return;
     snapshot = next;
@@ -74,10 +65,7 @@ export function createFoldStore<T>(
       if (draft.writes > 0) draft = createDraft();
       return snapshot;
     },
-    subscribe(onChange) {
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
+    subscribe: notifier.subscribe,
     ingest(event) {
       const writes = draft.writes;
       const next = reduce(snapshot, event, draft);

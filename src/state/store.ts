@@ -72,6 +72,35 @@ export function createFrameScheduler(requestFrame: (run: () => void) => unknown)
   });
 }
 
+/**
+ * The listeners of one store and its batched notification: however many changes come before the
+ * scheduler flushes, listeners hear once. Every store in state/ notifies through one of these.
+ */
+export function createNotifier(schedule: Scheduler) {
+  let pending = false;
+  const listeners = new Set<() => void>();
+  const flush = () => {
+    pending = false;
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    // Defined once per store, so React never resubscribes because of a new function identity.
+    subscribe(onChange: () => void) {
+      listeners.add(onChange);
+      return () => {
+        listeners.delete(onChange);
+      };
+    },
+    notify() {
+      if (pending) return;
+      pending = true;
+      schedule(flush);
+    },
+    /** A notification is scheduled and has not run yet. */
+    isPending: () => pending,
+  };
+}
+
 export interface WritableStore<T> extends Store<T> {
   set(next: T): void;
   update(fn: (current: T) => T): void;
@@ -79,26 +108,15 @@ export interface WritableStore<T> extends Store<T> {
 
 export function createStore<T>(initial: T, schedule: Scheduler = immediate): WritableStore<T> {
   let snapshot = initial;
-  let pending = false;
-  const listeners = new Set<() => void>();
-  const flush = () => {
-    pending = false;
-    for (const listener of [...listeners]) listener();
-  };
+  const notifier = createNotifier(schedule);
   const set = (next: T) => {
     if (Object.is(next, snapshot)) return;
     snapshot = next;
-    if (pending) return;
-    pending = true;
-    schedule(flush);
+    notifier.notify();
   };
   return {
     getSnapshot: () => snapshot,
-    // Defined once per store, so React never resubscribes because of a new function identity.
-    subscribe(onChange) {
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
+    subscribe: notifier.subscribe,
     set,
     update: (fn) => set(fn(snapshot)),
   };
