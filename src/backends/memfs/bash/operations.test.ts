@@ -174,6 +174,26 @@ describe("never hang", () => {
     expect(ms).toBeLessThan(1500);
   });
 
+  it("shows no leaked command-substitution text when a timeout ends the run", async () => {
+    // The engine hands back `$(…)`'s capture as the script's stdout when its deadline fires just as the
+    // substitution ends; before the fix about 2 runs in 8 of this spread of deadlines showed 100,000 spaces.
+    const { ops, workspace } = setup();
+    const outputs: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      let bytes = 0;
+      const command = 'while true; do x=$(printf "%*s" 100000 ""); done';
+      const onData = (d: Uint8Array) => {
+        bytes += d.length;
+      };
+      const timeout = (100 + i * 23) / 1000;
+      await expect(ops.exec(command, workspace.root, { onData, timeout })).rejects.toThrow(
+        `timeout:${timeout}`,
+      );
+      outputs.push(bytes);
+    }
+    expect(outputs).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
   it("ends an endless loop and a huge seq by the engine's limits, with a clear message", async () => {
     const { run } = setup();
     const loop = await run("while true; do :; done");

@@ -9,7 +9,10 @@
  *   (`for …; do ls nope; echo b; done` gives `b … ls: …`, GNU bash `ls: … b …`), and lost for scripts
  *   with a here-document.
  * - Abort and timeout: the engine checks the signal between statements and in `sleep`, and drops the
- *   output of an interrupted command (so "Command aborted" usually has no output before it). A timeout is
+ *   whole script's stdout when interrupted (so "Command aborted" has no output before it, where pi shows
+ *   what was printed so far). The one stdout it does hand back then is a leak: when its deadline fires just
+ *   as a command substitution finishes, the substitution's captured text (`x=$(printf …)`) comes back as
+ *   the script's output. We drop stdout on interruption, so that text never shows. A timeout is
  *   also the engine's execution deadline, which stops even a loop that never yields. A CPU-bound loop
  *   cannot see an abort until it yields or hits a limit (about 0.5–1 s for `while true; do :; done`);
  *   the session worker is ended for that case.
@@ -100,8 +103,10 @@ export function createMemfsBashOperations(
         const interrupted = signal?.aborted || timedOut || isDeadline(result, timeoutMs, started);
         if (result) {
           const stderr = interrupted ? dropEngineNotice(result.stderr) : result.stderr;
+          // Interrupted, the engine's stdout is only ever a command substitution's leaked capture (header).
+          const stdout = interrupted ? "" : result.stdout;
           // Encoded with the text attached: the bash tool's accumulator then skips decoding it again.
-          if (result.stdout) onData(encodeOutputText(result.stdout));
+          if (stdout) onData(encodeOutputText(stdout));
           if (stderr) onData(encodeOutputText(stderr));
         }
         if (signal?.aborted) throw new Error("aborted");
