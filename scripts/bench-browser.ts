@@ -298,7 +298,18 @@ async function figure4(appUrl: string) {
         ? `\n   long animation frames (> 50 ms, rendering included): ${b.frames.length}, longest ${ms(longestFrame)}`
         : ""),
   );
-  if (b.tasks.length) console.log(`   long tasks: ${b.tasks.map((t) => ms(t.duration)).join(", ")}`);
+  if (b.tasks.length)
+    console.log(
+      `   long tasks: ${b.tasks.map((t) => `${ms(t.duration)} at +${ms(t.start - b.markAt)}`).join(", ")}`,
+    );
+  if (process.env.BENCH_DETAIL)
+    for (const f of b.frames)
+      console.log(
+        `   frame at ${ms(f.start)}: ${ms(f.duration)}, style+layout ${ms(f.styleAndLayout)}, render ${ms(f.render)}; ` +
+          (f.scripts ?? [])
+            .map((s) => `${s.invoker} ${s.fn ?? ""} ${s.duration} ms (forced layout ${s.forcedLayout})`)
+            .join("; "),
+      );
   if (b.events < BURST_EVENTS_MIN)
     wrong(`the burst delivered ${b.events} events, fewer than ${BURST_EVENTS_MIN}`);
   if (b.errors.length) console.log(`   console errors on the page: ${b.errors.join(" | ")}`);

@@ -24,7 +24,14 @@ export interface Probe {
   runFirstShownAt: number | null;
   scenarioDoneAt: number | null;
   longTasks: { start: number; duration: number }[];
-  longFrames: { start: number; duration: number; blocking: number | null }[];
+  longFrames: {
+    start: number;
+    duration: number;
+    blocking: number | null;
+    render?: number;
+    styleAndLayout?: number;
+    scripts?: { invoker: string; fn: string; duration: number; forcedLayout: number }[];
+  }[];
 }
 declare global {
   interface Window {
@@ -156,6 +163,9 @@ export async function burst(browser: Browser, url: string) {
   await context.route(`**/scenarios/${BURST_FILE}`, (route) => route.fulfill({ json: scenario }));
   const page = await context.newPage();
   await page.goto(url);
+  // BENCH_HIDE=<selectors>: hide parts of the page during the burst, to see what each costs to draw.
+  if (process.env.BENCH_HIDE)
+    await page.addStyleTag({ content: `${process.env.BENCH_HIDE} { display: none !important; }` });
   const picker = page.getByRole("combobox", { name: "Scenario" });
   await picker.locator("option", { hasText: BURST_TITLE }).waitFor({ state: "attached" });
   await picker.selectOption(BURST_FILE);
@@ -166,6 +176,8 @@ export async function burst(browser: Browser, url: string) {
     at: performance.now(),
     events: window.__benchProbe.eventsReceived,
   }));
+  // BENCH_TRACE=<file>: a Chromium trace of the burst (timeline categories), for finding what a frame costs.
+  const trace = process.env.BENCH_TRACE ? await startTrace(page) : undefined;
   await page.getByRole("button", { name: "Play" }).click();
   // A cheap check every 250 ms: Playwright's text locators scan the whole DOM each frame and would add
   // long tasks of their own to the page being measured.
@@ -178,6 +190,17 @@ export async function burst(browser: Browser, url: string) {
     () =>
       new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 500)))),
   );
+  if (trace && process.env.BENCH_TRACE) await trace(process.env.BENCH_TRACE);
+  if (process.env.BENCH_DETAIL)
+    console.log(
+      "   nodes (elements + text) per part:",
+      // A string: tsx would wrap a named function in a helper the page does not have.
+      await page.evaluate(`(() => {
+        const count = (el) => (el ? 1 + [...el.childNodes].reduce((n, c) => n + count(c), 0) : 0);
+        const parts = [".transcript", ".timeline", ".event-list", ".player__steps", ".dispatch", ".workspace"];
+        return parts.map((p) => p + " " + count(document.querySelector(p))).join(", ") + ", page " + count(document.body);
+      })()`),
+    );
   const probe = await page.evaluate(() => window.__benchProbe);
   const shown = (await page.locator(".events__count").textContent())?.trim() ?? "";
   await context.close();
@@ -187,10 +210,32 @@ export async function burst(browser: Browser, url: string) {
   return {
     events: probe.eventsReceived - mark.events,
     spanMs: (probe.lastEventAt ?? mark.at) - mark.at,
+    /** when Play was clicked (tasks' start times are on the same clock) */
+    markAt: mark.at,
     calls: (scenario.steps.length - 2) * CALLS_PER_TURN,
     tasks,
     frames,
     shown,
     errors,
+  };
+}
+
+/** Starts a CDP trace of the page; the returned function stops it and writes the events as JSON. */
+async function startTrace(page: import("playwright-core").Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on("Tracing.dataCollected", ({ value }) => {
+    events.push(...value);
+  });
+  await cdp.send("Tracing.start", {
+    categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,cc,toplevel",
+    transferMode: "ReportEvents",
+  });
+  return async (file: string) => {
+    const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+    await cdp.send("Tracing.end");
+    await done;
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(file, JSON.stringify(events));
   };
 }

@@ -64,7 +64,22 @@
     try {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries())
-          into.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration ?? null });
+          into.push({
+            start: e.startTime,
+            duration: e.duration,
+            blocking: e.blockingDuration ?? null,
+            // long animation frames only: where the frame's time went (printed with BENCH_DETAIL=1)
+            render: e.renderStart ? e.startTime + e.duration - e.renderStart : undefined,
+            styleAndLayout: e.styleAndLayoutStart
+              ? e.startTime + e.duration - e.styleAndLayoutStart
+              : undefined,
+            scripts: e.scripts?.map((s) => ({
+              invoker: s.invoker,
+              fn: s.sourceFunctionName,
+              duration: Math.round(s.duration),
+              forcedLayout: Math.round(s.forcedStyleAndLayoutDuration),
+            })),
+          });
       }).observe({ type, buffered: true });
     } catch {
       // an entry type this browser does not have: the list stays empty
