@@ -150,3 +150,23 @@ describe("heavy stores take turns", () => {
     expect(seen).toEqual([["dispatch", "events"], ["transcript"], ["timeline"]]);
   });
 });
+
+describe("a gap between heavy flushes", () => {
+  it("holds a heavy flush until the gap has passed, light ones still every frame", () => {
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    const schedule = createFrameScheduler((run) => frames.push(run), { heavyGapMs: 50, now: () => clock });
+    const stores = createSessionStores({ schedule, heavy: () => schedule.heavy() });
+    const seen: string[] = [];
+    for (const k of ["events", "transcript", "timeline", "dispatch"] as const)
+      stores[k].subscribe(() => seen.push(`${clock}:${k}`));
+    seq = 0;
+    stores.replay(calls(2));
+    // Frames every 16 ms: the first heavy flush at once, the next ones 50 ms apart.
+    while (frames.length > 0 && clock < 500) {
+      (frames.shift() as () => void)();
+      clock += 16;
+    }
+    expect(seen).toEqual(["0:dispatch", "0:events", "64:transcript", "128:timeline"]);
+  });
+});

@@ -31,10 +31,24 @@ export interface FrameScheduler extends Scheduler {
  * microtask where React renders and commits (useSyncExternalStore updates are synchronous), i.e. several
  * renders and layouts per frame; one callback gives one.
  */
-export function createFrameScheduler(requestFrame: (run: () => void) => unknown): FrameScheduler {
+export interface FrameSchedulerOptions {
+  /**
+   * At least this long between two heavy flushes (0: every frame). In a burst the heavy panels then
+   * redraw a few times a second each, which nobody can out-read, instead of in every frame, and the
+   * page's thread is left free for input most of the time.
+   */
+  heavyGapMs?: number;
+  now?: () => number;
+}
+
+export function createFrameScheduler(
+  requestFrame: (run: () => void) => unknown,
+  { heavyGapMs = 0, now = () => performance.now() }: FrameSchedulerOptions = {},
+): FrameScheduler {
   let light: (() => void)[] = [];
   const heavy: (() => void)[][] = [];
   let turn = 0;
+  let lastHeavy = Number.NEGATIVE_INFINITY;
   let requested = false;
   const request = () => {
     if (requested) return;
@@ -45,12 +59,14 @@ export function createFrameScheduler(requestFrame: (run: () => void) => unknown)
     requested = false;
     const flushes = light;
     light = [];
-    for (let i = 0; i < heavy.length; i++) {
+    const at = now();
+    for (let i = 0; i < heavy.length && at - lastHeavy >= heavyGapMs; i++) {
       const k = (turn + i) % heavy.length;
       if (heavy[k].length === 0) continue;
       flushes.push(...heavy[k]);
       heavy[k] = [];
       turn = k + 1;
+      lastHeavy = at;
       break;
     }
     for (const flush of flushes) flush();

@@ -107,6 +107,7 @@ export function ScenarioPlayer() {
                 className={i < scenario.next ? "is-done" : i === scenario.next ? "is-next" : undefined}
                 aria-current={i === scenario.next ? "step" : undefined}
               >
+                <span className="player__n">{i + 1}.</span>
                 <span className={`kind kind--${s.kind}`}>{s.kind}</span> {s.summary}
               </li>
             ))}

@@ -10,7 +10,7 @@ const CALM = 100;
  * entries drawn while they pour in: more than BURST new entries in one render (a render per frame at most)
  * is more than anyone reads, and drawing 100 entries anew every frame blocked the page for 100s of ms
  */
-const FAST = 12;
+const FAST = 4;
 const BURST = 10;
 /** after a burst: quiet this long, then the drawn range grows back by STEP entries at a time */
 const QUIET_MS = 1000;
