@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
-import { base64Decode, base64Encode, isUtf8Text, utf8ByteLength, utf8Encode } from "./bytes";
+import {
+  base64Decode,
+  base64Encode,
+  decodeInPieces,
+  decodeUtf8,
+  encodeInSlices,
+  isUtf8Text,
+  spliceUtf8,
+  utf8ByteLength,
+  utf8Encode,
+} from "./bytes";
 
 describe("bytes", () => {
   it("counts UTF-8 bytes like TextEncoder does", () => {
@@ -47,5 +57,55 @@ describe("bytes", () => {
     expect(isUtf8Text(utf8Encode("héllo\r\n"))).toBe(true);
     expect(isUtf8Text(new Uint8Array([0x61, 0]))).toBe(false);
     expect(isUtf8Text(new Uint8Array([0xff, 0xfe]))).toBe(false);
+  });
+});
+
+describe("decodeInPieces (the browser's path for large inputs)", () => {
+  const text = "\uFEFFa é — 𝄞 tail\n".repeat(50);
+  const bytes = new TextEncoder().encode(text);
+  it.each([1, 2, 3, 5, 64])(
+    "decodes in pieces of %i bytes exactly as one decode does, BOM rules included",
+    (size) => {
+      expect(decodeInPieces(bytes, true, size)).toBe(
+        new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes),
+      );
+      expect(decodeInPieces(bytes, false, size)).toBe(new TextDecoder("utf-8").decode(bytes));
+    },
+  );
+  it("turns malformed bytes into U+FFFD as TextDecoder does, also split between pieces", () => {
+    const bad = new Uint8Array([0x61, 0xe2, 0x82, 0x62, 0xf0, 0x9f, 0x98, 0x80, 0xff]);
+    for (const size of [1, 2, 4]) expect(decodeInPieces(bad, true, size)).toBe(new TextDecoder().decode(bad));
+  });
+  it("decodeUtf8 keeps a BOM unless told to drop it", () => {
+    expect(decodeUtf8(new Uint8Array([0xef, 0xbb, 0xbf, 0x41]))).toBe("\uFEFFA");
+    expect(decodeUtf8(new Uint8Array([0xef, 0xbb, 0xbf, 0x41]), false)).toBe("A");
+  });
+});
+
+describe("encodeInSlices (the browser's path for large strings)", () => {
+  const reference = new TextEncoder();
+  const samples = [
+    "abc\n".repeat(40),
+    `${"x".repeat(7)}🎉${"y".repeat(9)}`, // a pair that would straddle a slice boundary
+    `é${"a".repeat(50)}日本語`,
+    `${"a".repeat(8)}\ud800${"b".repeat(8)}x\udc00`, // lone surrogates
+    "🎉".repeat(30),
+    `${"a".repeat(15)}\ud83c`, // a lone high surrogate at the very end
+  ];
+  it.each([1, 2, 3, 8, 16])("gives TextEncoder's bytes in slices of %i", (size) => {
+    for (const s of samples) expect(encodeInSlices(s, size)).toEqual(reference.encode(s));
+  });
+});
+
+describe("spliceUtf8", () => {
+  it("gives the bytes of the replaced text, and declines a replacement that splits a surrogate pair", () => {
+    const text = "aé🎉b日";
+    const bytes = new TextEncoder().encode(text);
+    const replacements = [
+      { index: 1, length: 1, text: "E" },
+      { index: 4, length: 1, text: "🙂B" },
+    ];
+    expect(spliceUtf8(bytes, 0, text, replacements)).toEqual(new TextEncoder().encode("aE🎉🙂B日"));
+    expect(spliceUtf8(bytes, 0, text, [{ index: 3, length: 1, text: "x" }])).toBeUndefined();
   });
 });

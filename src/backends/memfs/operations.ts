@@ -127,6 +127,9 @@ export function createMemfsEditOperations(workspace: MemfsWorkspace): EditOperat
     async writeFile(absolutePath, content) {
       fs.writeFileSync(absolutePath, asMemfsBuffer(workspace, utf8Encode(content)));
     },
+    async writeBytes(absolutePath, content) {
+      fs.writeFileSync(absolutePath, asMemfsBuffer(workspace, content));
+    },
     async access(absolutePath) {
       fs.accessSync(absolutePath, R_OK | W_OK);
     },

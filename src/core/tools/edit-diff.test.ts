@@ -5,6 +5,8 @@ import {
   FuzzyText,
   generateDiffForChange,
   generateDiffString,
+  MAY_CHANGE_UNDER_NFKC,
+  nfkcByLine,
   normalizeForFuzzyMatch,
   normalizeToLF,
 } from "./edit-diff";
@@ -159,5 +161,53 @@ describe("generateDiffForChange", () => {
         generateDiffString(old, newContent),
       );
     }
+  });
+});
+
+describe("MAY_CHANGE_UNDER_NFKC (when normalize can be skipped)", () => {
+  it("lets through only characters NFKC keeps, alone and in every pair", () => {
+    const kept: string[] = [];
+    for (let c = 0; c < 0x3000; c++) {
+      const ch = String.fromCharCode(c);
+      if (!MAY_CHANGE_UNDER_NFKC.test(ch)) kept.push(ch);
+    }
+    expect(kept.length).toBeGreaterThan(200); // ASCII, C1 and most of Latin-1
+    for (const a of kept) {
+      expect(a.normalize("NFKC")).toBe(a);
+      for (const b of kept) if ((a + b).normalize("NFKC") !== a + b) expect.fail(`${a}${b} changes`);
+    }
+  });
+});
+
+describe("nfkcByLine", () => {
+  it("equals normalize('NFKC') of the whole text, combining marks and compatibility forms included", () => {
+    const pieces = [
+      "a",
+      "e\u0301",
+      "\u0301",
+      "\n",
+      "ﬁ",
+      "Ａ",
+      "é",
+      "—",
+      " ",
+      "\u00a0",
+      "ß",
+      "\u1100\u1161",
+      "\u1161",
+      "x\n",
+    ];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let n = 0; n < 300; n++) {
+      let text = "";
+      for (let k = next() % 40; k > 0; k--) text += pieces[next() % pieces.length];
+      expect(nfkcByLine(text)).toBe(text.normalize("NFKC"));
+    }
+    const plain = "only ascii\nand ä ö ü\n";
+    expect(nfkcByLine(plain)).toBe(plain);
   });
 });

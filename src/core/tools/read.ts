@@ -11,7 +11,7 @@
  * - Operations take and give Uint8Array instead of Buffer.
  */
 import { type Static, Type } from "typebox";
-import { base64Encode, isValidUtf8, utf8ByteLength } from "../bytes";
+import { base64Encode, decodeUtf8, isValidUtf8, utf8ByteLength } from "../bytes";
 import { formatDimensionNote, type ImageResizer } from "../image/resize";
 import { type PathExists, resolveReadPath } from "../path-utils";
 import { countByte } from "../search/byte-search";
@@ -132,8 +132,7 @@ async function readImage(
 }
 
 // pi decodes with Buffer#toString: a BOM stays, invalid sequences become U+FFFD.
-const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-const decode = (bytes: Uint8Array) => decoder.decode(bytes);
+const decode = (bytes: Uint8Array) => decodeUtf8(bytes);
 
 type TextResult = { content: TextContent[]; details: ReadToolDetails | undefined };
 
