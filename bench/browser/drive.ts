@@ -171,14 +171,45 @@ export async function burst(browser: Browser, url: string) {
   await picker.selectOption(BURST_FILE);
   await page.getByText(`${BURST_TITLE}:`).waitFor();
   await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
+  // Found before the mark: Playwright's role query computes the accessible name of every button on the
+  // page, a 50 ms task of its own that is the harness's, not the page's.
+  const play = await page.getByRole("button", { name: "Play" }).elementHandle();
   await page.waitForTimeout(1000); // let loading settle, so only the burst is measured
+  // BENCH_DETAIL: count the DOM nodes each part of the page adds, removes or retexts during the burst.
+  if (process.env.BENCH_DETAIL)
+    await page.evaluate(`(() => {
+      const parts = [".transcript", ".timeline", ".event-list", ".events__filters", ".player", ".dispatch", ".workspace", ".topbar", ".narrator"];
+      const counts = (window.__domChurn = {});
+      const where = (node) => {
+        const el = node.nodeType === 1 ? node : node.parentElement;
+        for (const p of parts) if (el && el.closest(p)) return p;
+        return el ? "other:" + (el.className || el.tagName) : "other";
+      };
+      const size = (n) => 1 + [...n.childNodes].reduce((k, c) => k + size(c), 0);
+      new MutationObserver((list) => {
+        for (const m of list) {
+          const k = where(m.target);
+          let n = 0;
+          if (m.type === "childList") { for (const a of m.addedNodes) n += size(a); for (const r of m.removedNodes) n += size(r); }
+          else n = 1;
+          counts[k] = (counts[k] || 0) + n;
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    })()`);
   const mark = await page.evaluate(() => ({
     at: performance.now(),
     events: window.__benchProbe.eventsReceived,
   }));
   // BENCH_TRACE=<file>: a Chromium trace of the burst (timeline categories), for finding what a frame costs.
   const trace = process.env.BENCH_TRACE ? await startTrace(page) : undefined;
-  await page.getByRole("button", { name: "Play" }).click();
+  // BENCH_BURST_PROFILE=<file>: a CPU profile of the page during the burst.
+  const profiler = process.env.BENCH_BURST_PROFILE ? await page.context().newCDPSession(page) : undefined;
+  if (profiler) {
+    await profiler.send("Profiler.enable");
+    await profiler.send("Profiler.setSamplingInterval", { interval: 200 });
+    await profiler.send("Profiler.start");
+  }
+  await play.click();
   // A cheap check every 250 ms: Playwright's text locators scan the whole DOM each frame and would add
   // long tasks of their own to the page being measured.
   await page.waitForFunction(() => window.__benchProbe.scenarioDoneAt !== null, null, {
@@ -191,6 +222,16 @@ export async function burst(browser: Browser, url: string) {
       new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 500)))),
   );
   if (trace && process.env.BENCH_TRACE) await trace(process.env.BENCH_TRACE);
+  if (profiler && process.env.BENCH_BURST_PROFILE) {
+    const { profile } = await profiler.send("Profiler.stop");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(process.env.BENCH_BURST_PROFILE, JSON.stringify(profile));
+  }
+  if (process.env.BENCH_DETAIL)
+    console.log(
+      "   DOM churn during the burst (nodes added + removed, texts and attributes changed):",
+      await page.evaluate("JSON.stringify(window.__domChurn)"),
+    );
   if (process.env.BENCH_DETAIL)
     console.log(
       "   nodes (elements + text) per part:",
