@@ -303,6 +303,10 @@ async function figure4(appUrl: string) {
       `   long tasks: ${b.tasks.map((t) => `${ms(t.duration)} at +${ms(t.start - b.markAt)}`).join(", ")}`,
     );
   if (process.env.BENCH_DETAIL)
+    console.log(
+      `   messages over 10 ms to receive: ${b.slowMessages.map((m) => `${ms(m.ms)} at +${ms(m.at - b.markAt)} (${m.events} events, last ${m.last})`).join(", ")}`,
+    );
+  if (process.env.BENCH_DETAIL)
     for (const f of b.frames)
       console.log(
         `   frame at ${ms(f.start)}: ${ms(f.duration)}, style+layout ${ms(f.styleAndLayout)}, render ${ms(f.render)}; ` +

@@ -24,6 +24,7 @@ export interface Probe {
   runFirstShownAt: number | null;
   scenarioDoneAt: number | null;
   longTasks: { start: number; duration: number }[];
+  slowMessages: { at: number; ms: number; events: number; last?: string }[];
   longFrames: {
     start: number;
     duration: number;
@@ -253,6 +254,7 @@ export async function burst(browser: Browser, url: string) {
     spanMs: (probe.lastEventAt ?? mark.at) - mark.at,
     /** when Play was clicked (tasks' start times are on the same clock) */
     markAt: mark.at,
+    slowMessages: during(probe.slowMessages.map((m) => ({ ...m, start: m.at }))),
     calls: (scenario.steps.length - 2) * CALLS_PER_TURN,
     tasks,
     frames,

@@ -26,6 +26,7 @@
     scenarioDoneAt: null,
     longTasks: [],
     longFrames: [],
+    slowMessages: [],
     mark: null,
   };
   window.__benchProbe = probe;
@@ -52,10 +53,15 @@
     constructor(url, init) {
       super(url, init);
       this.addEventListener("message", (message) => {
-        const data = message.data;
+        const started = performance.now();
+        const data = message.data; // the first read deserializes the message
         // The worker sends one event, or a batch of them in order.
         const events = data?.kind === "event" ? [data.event] : data?.kind === "events" ? data.events : [];
         for (const event of events) see(event);
+        const ms = performance.now() - started;
+        // The slowest messages to receive, and what was in them (printed with BENCH_DETAIL=1).
+        if (ms > 10)
+          probe.slowMessages.push({ at: started, ms, events: events.length, last: events.at(-1)?.type });
       });
     }
   };
