@@ -309,7 +309,7 @@ async function figure4(appUrl: string) {
   if (process.env.BENCH_DETAIL)
     for (const f of b.frames)
       console.log(
-        `   frame at ${ms(f.start)}: ${ms(f.duration)}, style+layout ${ms(f.styleAndLayout)}, render ${ms(f.render)}; ` +
+        `   frame at +${ms(f.start - b.markAt)}: ${ms(f.duration)}, style+layout ${ms(f.styleAndLayout)}, render ${ms(f.render)}; ` +
           (f.scripts ?? [])
             .map((s) => `${s.invoker} ${s.fn ?? ""} ${s.duration} ms (forced layout ${s.forcedLayout})`)
             .join("; "),

@@ -107,7 +107,7 @@ const session: SessionHandle = {
     }
   },
   exportEvents() {
-    const { events } = stores.events.getSnapshot();
+    const { events } = stores.events.latest();
     const blob = new Blob([events.map((e) => JSON.stringify(e)).join("\n")], {
       type: "application/x-ndjson",
     });

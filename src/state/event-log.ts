@@ -16,13 +16,26 @@ export interface EventLogSnapshot {
  * Appends go into a private buffer and the immutable snapshot is built at most once per notification
  * (one animation frame in the page), so a burst of 10,000 events costs one copy, not 10,000.
  */
-export function createEventLog(capacity = 10_000, schedule: Scheduler = immediate) {
+export function createEventLog(
+  capacity = 10_000,
+  schedule: Scheduler = immediate,
+  /** Readers see the log as of the last notification (see FoldStoreOptions.publishOnFlush). */
+  { publishOnFlush = false }: { publishOnFlush?: boolean } = {},
+) {
   let buffer: SessionEvent[] = [];
   let dropped = 0;
   let total = 0;
   let snapshot: EventLogSnapshot = { events: [], dropped: 0, total: 0 };
   let dirty = false;
-  const notifier = createNotifier(schedule);
+  const latest = (): EventLogSnapshot => {
+    if (dirty) {
+      dirty = false;
+      if (buffer.length > capacity) dropOverflow();
+      snapshot = { events: buffer.slice(), dropped, total };
+    }
+    return snapshot;
+  };
+  const notifier = createNotifier(schedule, publishOnFlush ? latest : undefined);
   const changed = () => {
     dirty = true;
     notifier.notify();
@@ -40,13 +53,10 @@ export function createEventLog(capacity = 10_000, schedule: Scheduler = immediat
 
   return {
     getSnapshot(): EventLogSnapshot {
-      if (dirty) {
-        dirty = false;
-        if (buffer.length > capacity) dropOverflow();
-        snapshot = { events: buffer.slice(), dropped, total };
-      }
-      return snapshot;
+      return publishOnFlush ? snapshot : latest();
     },
+    /** The log now, notified or not (for an export). */
+    latest,
     subscribe: notifier.subscribe,
     append(event: SessionEvent) {
       buffer.push(event);

@@ -170,3 +170,25 @@ describe("a gap between heavy flushes", () => {
     expect(seen).toEqual(["0:dispatch", "0:events", "64:transcript", "128:timeline"]);
   });
 });
+
+describe("heavy stores publish at their turn", () => {
+  it("hand readers the state of the last flush until the next one, and never change what they handed out", () => {
+    const frames: (() => void)[] = [];
+    const schedule = createFrameScheduler((run) => frames.push(run));
+    const stores = createSessionStores({ schedule, heavy: () => schedule.heavy() });
+    seq = 0;
+    stores.replay(calls(1));
+    expect(stores.timeline.getSnapshot().lanes).toHaveLength(0); // nothing flushed yet
+    expect(stores.events.getSnapshot().events).toHaveLength(0);
+    expect(stores.events.latest().events.length).toBeGreaterThan(0); // the export's view is always current
+    while (frames.length > 0) (frames.shift() as () => void)();
+    const first = stores.timeline.getSnapshot();
+    const lanes = first.lanes.map((l) => ({ ...l }));
+    expect(lanes).toHaveLength(1);
+    stores.replay(calls(2, 1));
+    expect(stores.timeline.getSnapshot()).toBe(first); // a re-render before the turn draws the same
+    expect(first.lanes.map((l) => ({ ...l }))).toEqual(lanes);
+    while (frames.length > 0) (frames.shift() as () => void)();
+    expect(stores.timeline.getSnapshot().lanes).toHaveLength(3);
+  });
+});

@@ -45,14 +45,31 @@ export interface FoldStore<T> extends Store<T> {
   reset(): void;
 }
 
+export interface FoldStoreOptions {
+  /**
+   * Readers see the state as of the last notification, not the newest (for the heavy panels: a panel
+   * that re-renders for a reason of its own, a ticking clock, would otherwise draw the newest state in
+   * between its turns, and a burst's throttling would leak).
+   */
+  publishOnFlush?: boolean;
+}
+
 export function createFoldStore<T>(
   initial: T,
   reduce: (state: T, event: SessionEvent, draft: Draft) => T,
   schedule: Scheduler = immediate,
+  { publishOnFlush = false }: FoldStoreOptions = {},
 ): FoldStore<T> {
   let snapshot = initial;
+  let published = initial;
   let draft = createDraft();
-  const notifier = createNotifier(schedule);
+  /** Hands out the newest state: frozen from now on, so later events copy before they write. */
+  const publish = () => {
+    if (draft.writes > 0) draft = createDraft();
+    published = snapshot;
+    return published;
+  };
+  const notifier = createNotifier(schedule, publishOnFlush ? publish : undefined);
   const changed = notifier.notify;
   const set = (next: T) => {
     if (Object.is(next, snapshot)) return;
@@ -61,9 +78,7 @@ export function createFoldStore<T>(
   };
   return {
     getSnapshot() {
-      // What is handed out is frozen from now on: later events copy before they write.
-      if (draft.writes > 0) draft = createDraft();
-      return snapshot;
+      return publishOnFlush ? published : publish();
     },
     subscribe: notifier.subscribe,
     ingest(event) {

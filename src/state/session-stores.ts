@@ -23,10 +23,12 @@ export function createSessionStores(
 ) {
   const schedule = options.schedule ?? immediate;
   const heavy = options.heavy ?? (() => schedule);
-  const events = createEventLog(options.capacity ?? 10_000, heavy());
-  const transcript = createFoldStore(EMPTY_TRANSCRIPT, reduceTranscript, heavy());
+  // The heavy stores publish at their turn, so their panels never draw between turns (see FoldStoreOptions).
+  const turns = { publishOnFlush: true };
+  const events = createEventLog(options.capacity ?? 10_000, heavy(), turns);
+  const transcript = createFoldStore(EMPTY_TRANSCRIPT, reduceTranscript, heavy(), turns);
   const dispatch = createFoldStore(EMPTY_DISPATCH, reduceDispatch, schedule);
-  const timeline = createFoldStore(EMPTY_TIMELINE, reduceTimeline, heavy());
+  const timeline = createFoldStore(EMPTY_TIMELINE, reduceTimeline, heavy(), turns);
   const prompt = createFoldStore(EMPTY_PROMPT, reducePrompt, schedule);
   const files = createFoldStore(EMPTY_FILES, reduceFiles, schedule);
   const status = createFoldStore(EMPTY_STATUS, reduceStatus, schedule);

@@ -91,12 +91,14 @@ export function createFrameScheduler(
 /**
  * The listeners of one store and its batched notification: however many changes come before the
  * scheduler flushes, listeners hear once. Every store in state/ notifies through one of these.
+ * `beforeListeners` runs first at each flush (a store that publishes its snapshot then).
  */
-export function createNotifier(schedule: Scheduler) {
+export function createNotifier(schedule: Scheduler, beforeListeners?: () => void) {
   let pending = false;
   const listeners = new Set<() => void>();
   const flush = () => {
     pending = false;
+    beforeListeners?.();
     for (const listener of [...listeners]) listener();
   };
   return {
