@@ -46,12 +46,7 @@ export function Timeline() {
       kept += all[--from][1].length;
     return all.slice(from);
   }, [lanes]);
-  if (lanes.length === 0)
-    return (
-      <p className="muted">
-        No calls yet. Each call gets a lane here: its pipeline stages as bars, with waits on a file's queue.
-      </p>
-    );
+  // The legend is there from the start: the first calls of a burst then add lanes, not the whole panel.
   return (
     <div className="timeline">
       <ul className="timeline__legend" aria-label="Legend">
@@ -61,6 +56,11 @@ export function Timeline() {
           </li>
         ))}
       </ul>
+      {lanes.length === 0 ? (
+        <p className="muted">
+          No calls yet. Each call gets a lane here: its pipeline stages as bars, with waits on a file's queue.
+        </p>
+      ) : null}
       {lanes.length > batches.reduce((n, [, l]) => n + l.length, 0) ? (
         <p className="muted">
           Showing the latest {batches.length} batch{batches.length === 1 ? "" : "es"} of {lanes.length} calls.
