@@ -40,7 +40,10 @@ const ABORT_GRACE_MS = 150;
 const host = startSessionWorker();
 // The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
-host.onEvent((event) => stores.ingest(event));
+host.onEvent((event) => {
+  perFrame.activity();
+  stores.ingest(event);
+});
 
 // What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
 // click: one change at a time needs no batching, and a frame's delay made the page feel (and test) laggy.

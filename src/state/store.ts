@@ -23,6 +23,8 @@ export interface FrameScheduler extends Scheduler {
    * A heavy store alone flushes in the next frame, like any other.
    */
   heavy(): Scheduler;
+  /** Events are arriving (call once per event): heavy flushes keep their gap only while they do. */
+  activity(): void;
 }
 
 /**
@@ -38,17 +40,23 @@ export interface FrameSchedulerOptions {
    * page's thread is left free for input most of the time.
    */
   heavyGapMs?: number;
+  /**
+   * The gap holds only while events arrive: once none has for this long, the heavy stores catch up one per
+   * frame, so when a run ends (or between a slow scenario's steps) every panel shows the latest at once.
+   */
+  calmMs?: number;
   now?: () => number;
 }
 
 export function createFrameScheduler(
   requestFrame: (run: () => void) => unknown,
-  { heavyGapMs = 0, now = () => performance.now() }: FrameSchedulerOptions = {},
+  { heavyGapMs = 0, calmMs = 50, now = () => performance.now() }: FrameSchedulerOptions = {},
 ): FrameScheduler {
   let light: (() => void)[] = [];
   const heavy: (() => void)[][] = [];
   let turn = 0;
   let lastHeavy = Number.NEGATIVE_INFINITY;
+  let lastActivity = Number.NEGATIVE_INFINITY;
   let requested = false;
   const request = () => {
     if (requested) return;
@@ -60,7 +68,8 @@ export function createFrameScheduler(
     const flushes = light;
     light = [];
     const at = now();
-    for (let i = 0; i < heavy.length && at - lastHeavy >= heavyGapMs; i++) {
+    const gap = at - lastActivity < calmMs ? heavyGapMs : 0;
+    for (let i = 0; i < heavy.length && at - lastHeavy >= gap; i++) {
       const k = (turn + i) % heavy.length;
       if (heavy[k].length === 0) continue;
       flushes.push(...heavy[k]);
@@ -77,6 +86,9 @@ export function createFrameScheduler(
     request();
   };
   return Object.assign(schedule, {
+    activity() {
+      lastActivity = now();
+    },
     heavy(): Scheduler {
       const k = heavy.length;
       heavy.push([]);
