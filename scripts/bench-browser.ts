@@ -314,8 +314,10 @@ async function figure4(appUrl: string) {
             .map((s) => `${s.invoker} ${s.fn ?? ""} ${s.duration} ms (forced layout ${s.forcedLayout})`)
             .join("; "),
       );
-  if (b.events < BURST_EVENTS_MIN)
+  if (b.events < BURST_EVENTS_MIN) {
     wrong(`the burst delivered ${b.events} events, fewer than ${BURST_EVENTS_MIN}`);
+    console.log(`   scenario states: ${b.scenarioStates.join(", ")}\n   last events: ${b.tail.join(" ")}`);
+  }
   if (b.errors.length) console.log(`   console errors on the page: ${b.errors.join(" | ")}`);
 }
 process.exitCode = failures > 0 ? 1 : 0;

@@ -25,6 +25,8 @@ export interface Probe {
   scenarioDoneAt: number | null;
   longTasks: { start: number; duration: number }[];
   slowMessages: { at: number; ms: number; events: number; last?: string }[];
+  scenarioStates: string[];
+  tail: string[];
   longFrames: {
     start: number;
     duration: number;
@@ -255,6 +257,8 @@ export async function burst(browser: Browser, url: string) {
     /** when Play was clicked (tasks' start times are on the same clock) */
     markAt: mark.at,
     slowMessages: during(probe.slowMessages.map((m) => ({ ...m, start: m.at }))),
+    scenarioStates: probe.scenarioStates,
+    tail: probe.tail,
     calls: (scenario.steps.length - 2) * CALLS_PER_TURN,
     tasks,
     frames,

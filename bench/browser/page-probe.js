@@ -27,6 +27,9 @@
     longTasks: [],
     longFrames: [],
     slowMessages: [],
+    // what the session said about the scenario, and the last event types (printed when a burst falls short)
+    scenarioStates: [],
+    tail: [],
     mark: null,
   };
   window.__benchProbe = probe;
@@ -36,7 +39,12 @@
     probe.eventsReceived++;
     probe.lastEventAt = now;
     probe.lastSeq = event.seq;
-    if (event.type === "scenario_state" && event.status === "done") probe.scenarioDoneAt = now;
+    if (event.type === "scenario_state") {
+      probe.scenarioStates.push(`${event.status} ${event.next}/${event.total}`);
+      if (event.status === "done") probe.scenarioDoneAt = now;
+    }
+    probe.tail.push(event.type);
+    if (probe.tail.length > 40) probe.tail.shift();
     if (probe.sessionFirstEventAt === null) {
       probe.sessionFirstEventAt = now;
       probe.sessionFirstEventType = event.type;

@@ -70,6 +70,7 @@ function readStoredPrefs(): unknown {
 }
 
 const scenarios = createStore<readonly ScenarioEntry[]>([], perFrame);
+let scenarioRequests = 0;
 void loadScenarioList().then(scenarios.set, (error: Error) =>
   stores.notice(`The scenario list could not be loaded: ${error.message}`),
 );
@@ -103,10 +104,15 @@ const session: SessionHandle = {
   send: (command) => host.send(command),
   abort,
   async loadScenario(file) {
+    // The last pick wins, not the last fetch to finish: the first scenario (loaded on the first visit)
+    // arriving after one the user picked meanwhile would otherwise replace it.
+    const request = ++scenarioRequests;
     try {
-      host.send({ type: "scenario_load", scenario: await fetchScenario(file) });
+      const scenario = await fetchScenario(file);
+      if (request === scenarioRequests) host.send({ type: "scenario_load", scenario });
     } catch (error) {
-      stores.notice(`The scenario ${file} could not be loaded: ${(error as Error).message}`);
+      if (request === scenarioRequests)
+        stores.notice(`The scenario ${file} could not be loaded: ${(error as Error).message}`);
     }
   },
   exportEvents() {

@@ -26,4 +26,34 @@ describe("the page shell", () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("keeps the scenario picked while the first one was still loading", async () => {
+    // The first scenario (loaded on the first visit) answers late; the user picks another meanwhile.
+    let asked: () => void = () => {};
+    const firstAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const { page, errors } = await openApp(browser, {
+      prepare: async (context) => {
+        await context.route("**/scenarios/seed-prompts.json", async (route) => {
+          asked();
+          const response = await route.fetch();
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.fulfill({ response });
+        });
+      },
+    });
+    await firstAsked;
+    const picker = page.getByRole("combobox", { name: "Scenario" });
+    await picker
+      .locator("option", { hasText: "Two edits of one file at once" })
+      .waitFor({ state: "attached" });
+    await picker.selectOption({ label: "Two edits of one file at once" });
+    await page.getByText("Two edits of one file at once:").waitFor();
+    await page.waitForTimeout(2500); // the late answer has come and gone
+    expect(await page.getByText("Two edits of one file at once:").count()).toBe(1);
+    expect(await page.getByText("Three first prompts:").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 
 export interface OpenedPage {
@@ -10,9 +10,14 @@ export interface OpenedPage {
 /** Opens the app in a fresh context and records every console error and uncaught exception. */
 export async function openApp(
   browser: Browser,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    /** set up before the page loads (e.g. network routes) */
+    prepare?: (context: BrowserContext) => Promise<void>;
+  } = {},
 ) {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } });
+  await options.prepare?.(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
