@@ -68,7 +68,12 @@ async function buildApp() {
     configFile: join(root, "vite.config.ts"),
     root,
     logLevel: "error",
-    build: { outDir: appDir, emptyOutDir: true, manifest: true, sourcemap: false },
+    build: {
+      outDir: appDir,
+      emptyOutDir: true,
+      manifest: true,
+      sourcemap: Boolean(process.env.BENCH_SOURCEMAP),
+    },
   });
 }
 
