@@ -57,6 +57,7 @@ export function createFrameScheduler(
   let turn = 0;
   let lastHeavy = Number.NEGATIVE_INFINITY;
   let lastActivity = Number.NEGATIVE_INFINITY;
+  let active = false;
   let requested = false;
   const request = () => {
     if (requested) return;
@@ -68,6 +69,10 @@ export function createFrameScheduler(
     const flushes = light;
     light = [];
     const at = now();
+    if (active) {
+      lastActivity = at;
+      active = false;
+    }
     const gap = at - lastActivity < calmMs ? heavyGapMs : 0;
     for (let i = 0; i < heavy.length && at - lastHeavy >= gap; i++) {
       const k = (turn + i) % heavy.length;
@@ -87,7 +92,8 @@ export function createFrameScheduler(
   };
   return Object.assign(schedule, {
     activity() {
-      lastActivity = now();
+      // A flag, read at the next frame: the clock is read once a frame, not once per event.
+      active = true;
     },
     heavy(): Scheduler {
       const k = heavy.length;
