@@ -8,6 +8,8 @@ export interface EventLogSnapshot {
   dropped: number;
   /** how many events were ever appended (dropped ones included) */
   total: number;
+  /** every event type appended since the log was cleared, sorted (for a filter: kept, not recounted) */
+  types: readonly string[];
 }
 
 /**
@@ -25,13 +27,15 @@ export function createEventLog(
   let buffer: SessionEvent[] = [];
   let dropped = 0;
   let total = 0;
-  let snapshot: EventLogSnapshot = { events: [], dropped: 0, total: 0 };
+  let snapshot: EventLogSnapshot = { events: [], dropped: 0, total: 0, types: [] };
+  const seenTypes = new Set<string>();
+  let types: readonly string[] = [];
   let dirty = false;
   const latest = (): EventLogSnapshot => {
     if (dirty) {
       dirty = false;
       if (buffer.length > capacity) dropOverflow();
-      snapshot = { events: buffer.slice(), dropped, total };
+      snapshot = { events: buffer.slice(), dropped, total, types };
     }
     return snapshot;
   };
@@ -61,6 +65,10 @@ export function createEventLog(
     append(event: SessionEvent) {
       buffer.push(event);
       total++;
+      if (!seenTypes.has(event.type)) {
+        seenTypes.add(event.type);
+        types = [...seenTypes].sort();
+      }
       trim();
       changed();
     },
@@ -68,6 +76,8 @@ export function createEventLog(
       buffer = [];
       dropped = 0;
       total = 0;
+      seenTypes.clear();
+      types = [];
       changed();
     },
   } satisfies Store<EventLogSnapshot> & Record<string, unknown>;

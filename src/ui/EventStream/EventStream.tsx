@@ -41,7 +41,7 @@ const Options = memo(function Options({ values }: { values: readonly string[] })
  */
 export function EventStream() {
   const { stores, selection } = useSession();
-  const { events, dropped, total } = useStore(stores.events);
+  const { events, dropped, total, types } = useStore(stores.events);
   const selectedCall = useStore(selection, (s) => s.callId);
   const [type, setType] = useState("");
   const [open, setOpen] = useState<SessionEvent | null>(null);
@@ -50,7 +50,6 @@ export function EventStream() {
   const [follow, setFollow] = useState(true);
   const box = useRef<HTMLDivElement>(null);
 
-  const types = useStable(useMemo(() => [...new Set(events.map((e) => e.type))].sort(), [events]));
   const calls = useStable(
     useMemo(() => {
       // The latest calls only (and the selected one): a menu of 840 ids helps nobody, and the browser
