@@ -18,6 +18,12 @@
  * the page's rendering without the minutes the workload takes). `BENCH_ONLY=workload` runs only figure 3;
  * with it, `BENCH_OPS=a,b` runs only those operations and `BENCH_PROFILE=<file>` writes a CPU profile
  * of the run (on the page rather than in the worker, where the CDP session reaches).
+ *
+ * For finding what a burst frame costs (figure 4): `BENCH_DETAIL=1` prints each long animation frame
+ * (scripts, style and layout, rendering), the DOM churn per part of the page and the slowest worker
+ * messages; `BENCH_TRACE=<file>` writes a Chromium trace of the burst; `BENCH_BURST_PROFILE=<file>` a
+ * CPU profile of the page (with `BENCH_SOURCEMAP=1` the page is built with source maps to read it
+ * against src/); `BENCH_HIDE=<selectors>` hides parts of the page, to see what each costs.
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
