@@ -152,12 +152,13 @@ describe("heavy stores take turns", () => {
 });
 
 describe("a gap between heavy flushes", () => {
-  it("holds a heavy flush until the gap has passed, light ones still every frame", () => {
+  /** Two calls replayed at time 0, then frames every 16 ms: when each store notified, as "<ms>:<store>". */
+  function flushTimes(calmMs: number): string[] {
     const frames: (() => void)[] = [];
     let clock = 0;
     const schedule = createFrameScheduler((run) => frames.push(run), {
       heavyGapMs: 50,
-      calmMs: 1000,
+      calmMs,
       now: () => clock,
     });
     const stores = createSessionStores({ schedule, heavy: () => schedule.heavy() });
@@ -167,36 +168,22 @@ describe("a gap between heavy flushes", () => {
     seq = 0;
     schedule.activity();
     stores.replay(calls(2));
-    // Frames every 16 ms: the first heavy flush at once, the next ones 50 ms apart.
     while (frames.length > 0 && clock < 500) {
       (frames.shift() as () => void)();
       clock += 16;
     }
-    expect(seen).toEqual(["0:dispatch", "0:events", "64:transcript", "128:timeline"]);
+    return seen;
+  }
+
+  it("holds a heavy flush until the gap has passed, light ones still every frame", () => {
+    // Busy throughout (calm only after a second): the first heavy flush at once, the next ones 50 ms apart.
+    expect(flushTimes(1000)).toEqual(["0:dispatch", "0:events", "64:transcript", "128:timeline"]);
   });
 
   it("drops the gap once events stop arriving: the heavy stores catch up one per frame", () => {
-    const frames: (() => void)[] = [];
-    let clock = 0;
-    const schedule = createFrameScheduler((run) => frames.push(run), {
-      heavyGapMs: 50,
-      calmMs: 20,
-      now: () => clock,
-    });
-    const stores = createSessionStores({ schedule, heavy: () => schedule.heavy() });
-    const seen: string[] = [];
-    for (const k of ["events", "transcript", "timeline"] as const)
-      stores[k].subscribe(() => seen.push(`${clock}:${k}`));
-    seq = 0;
-    schedule.activity();
-    stores.replay(calls(2));
-    while (frames.length > 0 && clock < 500) {
-      (frames.shift() as () => void)();
-      clock += 16;
-    }
     // 0: the first at once; 16: still busy (16 < 20 since the last event), so the gap holds; from 32 on,
     // calm: one per frame.
-    expect(seen).toEqual(["0:events", "32:transcript", "48:timeline"]);
+    expect(flushTimes(20)).toEqual(["0:dispatch", "0:events", "32:transcript", "48:timeline"]);
   });
 });
 
