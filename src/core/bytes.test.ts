@@ -4,6 +4,7 @@ import {
   base64Encode,
   decodeInPieces,
   decodeUtf8,
+  decodeUtf8Strict,
   encodeInSlices,
   isUtf8Text,
   spliceUtf8,
@@ -107,5 +108,31 @@ describe("spliceUtf8", () => {
     ];
     expect(spliceUtf8(bytes, 0, text, replacements)).toEqual(new TextEncoder().encode("aE🎉🙂B日"));
     expect(spliceUtf8(bytes, 0, text, [{ index: 3, length: 1, text: "x" }])).toBeUndefined();
+  });
+});
+
+describe("decodeUtf8Strict", () => {
+  it("gives the text of well-formed bytes and undefined for malformed ones, one call not leaking into the next", () => {
+    expect(decodeUtf8Strict(new TextEncoder().encode("\uFEFFé ok"))).toBe("\uFEFFé ok");
+    expect(decodeUtf8Strict(new Uint8Array([0x61, 0xff, 0x62]))).toBeUndefined();
+    expect(decodeUtf8Strict(new Uint8Array([0x61, 0xe2, 0x82]))).toBeUndefined(); // cut short
+    expect(decodeUtf8Strict(new Uint8Array([0x62]))).toBe("b");
+  });
+
+  it("does the same on the browser path (in pieces), a malformed large input not spoiling the next call", async () => {
+    vi.stubGlobal("WorkerGlobalScope", class {});
+    vi.resetModules();
+    try {
+      const browser = await import("./bytes");
+      const big = new Uint8Array(200_000).fill(0x61);
+      big[100_000] = 0xe2; // a three-byte character cut short, inside the second piece
+      expect(browser.decodeUtf8Strict(big)).toBeUndefined();
+      expect(browser.decodeUtf8Strict(new Uint8Array([0x82, 0xac]))).toBeUndefined();
+      big[100_000] = 0x61;
+      expect(browser.decodeUtf8Strict(big)).toBe("a".repeat(200_000));
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 });

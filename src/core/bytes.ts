@@ -91,16 +91,15 @@ export function decodeUtf8(bytes: Uint8Array, ignoreBOM = true): string {
   return decodeInPieces(bytes, ignoreBOM, DECODE_CHUNK);
 }
 
-const strictPieces = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
 /** decodeUtf8 (BOM kept) when the bytes are well-formed UTF-8, else undefined: one pass for both answers. */
 export function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
+  // A fresh decoder each time: one that threw in the middle of a stream would carry that stream's state
+  // into its next call.
+  const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   try {
-    if (!inBrowser || bytes.length <= DECODE_CHUNK) return strictPieces.decode(bytes);
-    let text = "";
-    for (let at = 0; at < bytes.length; at += DECODE_CHUNK)
-      text += strictPieces.decode(bytes.subarray(at, at + DECODE_CHUNK), { stream: true });
-    return text + strictPieces.decode();
+    return !inBrowser || bytes.length <= DECODE_CHUNK
+      ? strict.decode(bytes)
+      : piecewise(strict, bytes, DECODE_CHUNK);
   } catch {
     return undefined;
   }
@@ -108,7 +107,10 @@ export function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
 
 /** decodeUtf8's browser path, with the piece size a parameter (tests use small ones). */
 export function decodeInPieces(bytes: Uint8Array, ignoreBOM: boolean, size: number): string {
-  const decoder = ignoreBOM ? decoders.keepBom : decoders.dropBom;
+  return piecewise(ignoreBOM ? decoders.keepBom : decoders.dropBom, bytes, size);
+}
+
+function piecewise(decoder: TextDecoder, bytes: Uint8Array, size: number): string {
   let text = "";
   for (let at = 0; at < bytes.length; at += size)
     text += decoder.decode(bytes.subarray(at, at + size), { stream: true });
