@@ -103,8 +103,6 @@ export function prepareEditArguments(args: unknown): EditToolInput {
   return input as EditToolInput;
 }
 
-// pi decodes with Buffer#toString, which keeps a BOM; edit strips and restores it itself.
-
 function accessError(path: string, error: unknown): Error {
   const code = (error as { code?: unknown } | null)?.code;
   return new Error(
@@ -151,6 +149,7 @@ export function createEditToolDefinition(
             }
             if (isAborted()) return undefined as never;
             // The stored bytes may be a view of the file: used (decoded, spliced) before the write below.
+            // Decoded as pi's Buffer#toString does, BOM kept; edit strips and restores it itself.
             const raw = await ops.readFile(absolutePath);
             const wellFormed = ops.writeBytes ? decodeUtf8Strict(raw) : undefined;
             const { bom, text } = stripBom(wellFormed ?? decodeUtf8(raw));
