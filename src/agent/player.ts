@@ -14,6 +14,8 @@ export interface PlayerHost {
   applyTools(tools: ScenarioTools, index: number): void;
   emit: Emit;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Waits, before each step, until whoever watches the events has caught up (see src/app/pacer.ts). */
+  pace?: (signal?: AbortSignal) => Promise<void>;
 }
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
@@ -120,6 +122,7 @@ export class ScenarioPlayer {
     const index = this.next;
     const step = this.scenario.steps[index];
     const kind = stepKind(step);
+    await this.host.pace?.();
     await this.delay(step.delayMs);
     this.next++;
     this.host.emit({ type: "scenario_step", index, kind });
@@ -143,6 +146,7 @@ export class ScenarioPlayer {
       });
       if (signal?.aborted) return undefined;
     }
+    await this.host.pace?.(signal);
     await this.delay(step.delayMs, signal);
     if (signal?.aborted) return undefined;
     this.next++;

@@ -63,7 +63,10 @@ export type WorkerToPage =
    */
   | { kind: "snapshot"; files: ScenarioFiles; reason: string };
 
-export type PageToWorker = { kind: "command"; command: SessionCommand };
+export type PageToWorker =
+  | { kind: "command"; command: SessionCommand }
+  /** The page has taken in (and drawn) every event up to `seq`: flow control for fast scenarios. */
+  | { kind: "ack"; seq: number };
 
 /** What every session host (worker or in-process) offers the page. */
 export interface SessionPort {

@@ -37,7 +37,11 @@ const PREFS_KEY = "pi-playground:prefs";
  */
 const ABORT_GRACE_MS = 150;
 
-const host = startSessionWorker();
+// Events are acknowledged once the frame that shows them is drawn (at once in a hidden tab, which draws
+// no frames): a scenario played with no pauses then runs at the pace the page can show it (pacer.ts).
+const host = startSessionWorker({
+  scheduleAck: (send) => (document.hidden ? setTimeout(send, 0) : afterFrame(send)),
+});
 // The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
 host.onEvent((event) => {

@@ -87,4 +87,37 @@ describe("PlaygroundSession (driven without a worker)", () => {
     expect(changes).toContain("create x.txt");
     expect(changes.at(-1)).toBe("delete a.txt");
   });
+
+  it("waits for the page to catch up (pace) before every step of a playing scenario", async () => {
+    const events: SessionEvent[] = [];
+    const held: (() => void)[] = [];
+    const session = new PlaygroundSession((e) => events.push(e), {
+      pace: () => new Promise<void>((resolve) => held.push(resolve)),
+    });
+    session.handle({ type: "init" });
+    session.handle({
+      type: "scenario_load",
+      scenario: {
+        title: "two turns",
+        description: "a prompt and one reply",
+        steps: [
+          { user: "go" },
+          { assistant: { content: [{ type: "text", text: "one" }], stopReason: "stop" } },
+        ],
+      },
+    });
+    session.handle({ type: "scenario_play", speed: 0 });
+    const steps = () => events.filter((e) => e.type === "scenario_step").length;
+    const settle = () => new Promise((r) => setTimeout(r, 10));
+    // Each step starts only once the pace before it has let it go.
+    for (let step = 1; step <= 2; step++) {
+      await settle();
+      expect(held).toHaveLength(step);
+      expect(steps()).toBe(step - 1);
+      held[step - 1]();
+    }
+    await settle();
+    expect(steps()).toBe(2);
+    expect(events.at(-1)).toMatchObject({ type: "scenario_state", status: "done" });
+  });
 });

@@ -40,6 +40,8 @@ export interface SessionOptions {
   /** the workspace after each completed call, reset or editor write (the host keeps the latest) */
   onSnapshot?: (files: ScenarioFiles, reason: string) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** a scenario's steps wait for this before each step: the page catching up (src/app/pacer.ts) */
+  pace?: (signal?: AbortSignal) => Promise<void>;
   config?: Pick<LoopConfig, "beforeToolCall" | "afterToolCall" | "toolExecution">;
 }
 
@@ -244,6 +246,7 @@ export class PlaygroundSession {
     this.player = new ScenarioPlayer(scenario, {
       emit: this.emit,
       sleep: this.options.sleep,
+      pace: this.options.pace,
       applyTools: (tools) => this.applyScenarioTools(tools),
       runUser: (step) => {
         const user: UserMessage = {

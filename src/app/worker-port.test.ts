@@ -87,4 +87,32 @@ describe("the session host", () => {
     expect(FakeWorker.made).toHaveLength(2);
     expect(FakeWorker.made[1].received[0]).toEqual({ kind: "command", command: { type: "init" } });
   });
+
+  it("acknowledges what it took in once per scheduled moment, with the newest event, to that worker only", () => {
+    const moments: (() => void)[] = [];
+    const host = startSessionWorker({
+      spawn: () => new FakeWorker(),
+      spareDelayMs: -1,
+      scheduleAck: (send) => moments.push(send),
+    });
+    const [first] = FakeWorker.made;
+    first.say(ready(1));
+    first.say({
+      kind: "events",
+      events: [ready(2), ready(3)].map((m) => (m as { event: SessionEvent }).event),
+    });
+    expect(moments).toHaveLength(1);
+    moments[0]();
+    expect(first.received).toEqual([{ kind: "ack", seq: 3 }]);
+
+    // An acknowledgement still pending when the worker is replaced is not sent to anyone.
+    first.say(ready(4));
+    host.restart({ type: "init" });
+    moments[1]();
+    expect(first.received).toEqual([{ kind: "ack", seq: 3 }]);
+    const second = FakeWorker.made[1];
+    second.say(ready(1));
+    moments[2]();
+    expect(second.received.at(-1)).toEqual({ kind: "ack", seq: 1 });
+  });
 });

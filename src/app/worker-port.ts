@@ -23,6 +23,11 @@ export interface SessionHostOptions {
    * restart after a stuck call answer at once instead. Negative: no spare.
    */
   spareDelayMs?: number;
+  /**
+   * When to acknowledge received events (flow control: a playing scenario waits for it before its next
+   * step, see pacer.ts). The page passes "after the next frame has been drawn"; the default is the next task.
+   */
+  scheduleAck?: (send: () => void) => void;
 }
 
 function spawnWorker(): WorkerLike {
@@ -33,6 +38,7 @@ function spawnWorker(): WorkerLike {
 export function startSessionWorker(options: SessionHostOptions = {}): SessionHost {
   const spawn = options.spawn ?? spawnWorker;
   const spareDelayMs = options.spareDelayMs ?? 1000;
+  const scheduleAck = options.scheduleAck ?? ((send: () => void) => setTimeout(send, 0));
   const listeners = new Set<(event: SessionEvent) => void>();
   let snapshot: { files: ScenarioFiles; reason: string } | null = null;
   let worker = spawn();
@@ -48,15 +54,30 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
   };
 
   const attach = (w: WorkerLike) => {
+    // The newest event received from this worker and not yet acknowledged (one acknowledgement per frame).
+    let unacked = -1;
+    const acknowledge = (seq: number) => {
+      const scheduled = unacked >= 0;
+      unacked = Math.max(unacked, seq);
+      if (scheduled) return;
+      scheduleAck(() => {
+        const ack = unacked;
+        unacked = -1;
+        if (w === worker) w.postMessage({ kind: "ack", seq: ack } satisfies PageToWorker);
+      });
+    };
     w.onmessage = (message: MessageEvent<WorkerToPage>) => {
       // A message from a worker we already replaced must not reach the stores.
       if (w !== worker) return;
       warmSpare();
       const data = message.data;
-      if (data.kind === "event") for (const listener of listeners) listener(data.event);
-      else if (data.kind === "events")
+      if (data.kind === "event") {
+        for (const listener of listeners) listener(data.event);
+        acknowledge(data.event.seq);
+      } else if (data.kind === "events") {
         for (const event of data.events) for (const listener of listeners) listener(event);
-      else if (data.kind === "snapshot") snapshot = { files: data.files, reason: data.reason };
+        acknowledge(data.events[data.events.length - 1].seq);
+      } else if (data.kind === "snapshot") snapshot = { files: data.files, reason: data.reason };
     };
     w.onerror = (e) => {
       e.preventDefault();

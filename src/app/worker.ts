@@ -5,11 +5,17 @@ import type { PageToWorker } from "@agent/protocol";
 import { loadJustBash } from "@backends/memfs/bash/index";
 import { createEventBatcher } from "./event-batcher";
 import { createBrowserImageResizer } from "./image-resizer";
+import { createPacer } from "./pacer";
 import { PlaygroundSession } from "./session";
 import { createPlaygroundTools } from "./tools";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const channel = createEventBatcher((message) => scope.postMessage(message));
+const pacer = createPacer();
+const channel = createEventBatcher((message) => {
+  if (message.kind === "event") pacer.sent(message.event.seq);
+  else if (message.kind === "events") pacer.sent(message.events[message.events.length - 1].seq);
+  scope.postMessage(message);
+});
 const post = channel.post;
 // read fits large images with the browser's own codecs (createImageBitmap + OffscreenCanvas).
 const imageResizer = createBrowserImageResizer();
@@ -17,9 +23,15 @@ const session = new PlaygroundSession(channel.event, {
   createTools: (workspace, queue) => createPlaygroundTools(workspace, queue, { imageResizer }),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
   onSnapshot: (files, reason) => post({ kind: "snapshot", files, reason }),
+  // A scenario step waits for the page to take in what the last one sent (flow control, see pacer.ts).
+  pace: (signal) => {
+    channel.flush();
+    return pacer.caughtUp(signal);
+  },
 });
 
 scope.onmessage = (message: MessageEvent<PageToWorker>) => {
+  if (message.data.kind === "ack") return pacer.acked(message.data.seq);
   const { command } = message.data;
   if (command.type === "ping") post({ kind: "pong", id: command.id });
   session.handle(command);
