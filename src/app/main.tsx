@@ -74,6 +74,7 @@ function readStoredPrefs(): unknown {
 }
 
 const scenarios = createStore<readonly ScenarioEntry[]>([], perFrame);
+const scenarioLoading = createStore<string | null>(null, immediate);
 let scenarioRequests = 0;
 void loadScenarioList().then(scenarios.set, (error: Error) =>
   stores.notice(`The scenario list could not be loaded: ${error.message}`),
@@ -105,18 +106,23 @@ const session: SessionHandle = {
   prefs,
   selection: createSelectionStore(immediate),
   scenarios,
+  scenarioLoading,
   send: (command) => host.send(command),
   abort,
   async loadScenario(file) {
     // The last pick wins, not the last fetch to finish: the first scenario (loaded on the first visit)
     // arriving after one the user picked meanwhile would otherwise replace it.
     const request = ++scenarioRequests;
+    scenarioLoading.set(file);
     try {
       const scenario = await fetchScenario(file);
       if (request === scenarioRequests) host.send({ type: "scenario_load", scenario });
     } catch (error) {
       if (request === scenarioRequests)
         stores.notice(`The scenario ${file} could not be loaded: ${(error as Error).message}`);
+    } finally {
+      // A Play pressed from now on reaches the worker after the load, so it plays the scenario picked.
+      if (request === scenarioRequests) scenarioLoading.set(null);
     }
   },
   exportEvents() {

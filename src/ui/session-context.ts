@@ -19,6 +19,8 @@ export interface SessionHandle {
   selection: SelectionStore;
   /** the scenarios shipped with the page (loaded once) */
   scenarios: Store<readonly ScenarioEntry[]>;
+  /** the scenario file being fetched after a pick, or null: Play waits for it (else it plays the old one) */
+  scenarioLoading: Store<string | null>;
   send(command: SessionCommand): void;
   /** Esc / Abort: asks the session, and replaces the worker if the call does not end within 200 ms */
   abort(): void;

@@ -56,4 +56,39 @@ describe("the page shell", () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("holds Play while a picked scenario is on its way, so Play plays the one picked", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { page, errors } = await openApp(browser, {
+      prepare: async (context) => {
+        await context.route("**/scenarios/queue-race.json", async (route) => {
+          const response = await route.fetch();
+          await held;
+          await route.fulfill({ response });
+        });
+      },
+    });
+    // The first scenario is loaded and playable; then the user picks another, which answers late.
+    const play = page.getByRole("button", { name: "Play" });
+    await page.getByText("Three first prompts:").waitFor();
+    await expect.poll(() => play.isEnabled()).toBe(true);
+    await page
+      .getByRole("combobox", { name: "Scenario" })
+      .selectOption({ label: "Two edits of one file at once" });
+    await page.getByText("Loading the scenario picked…").waitFor();
+    expect(await play.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Step" }).isDisabled()).toBe(true);
+    release();
+    await page.getByText("Two edits of one file at once:").waitFor();
+    await play.click();
+    await page.getByText("Finished.").waitFor({ timeout: 20_000 });
+    // What ran is the scenario picked: its two parallel edits of one file met in the queue.
+    await expect.poll(() => page.locator('.timeline [data-stage="queue"]').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByText("Two edits of one file at once:").count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

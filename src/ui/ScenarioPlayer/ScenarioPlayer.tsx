@@ -12,8 +12,10 @@ const SPEEDS = [
 
 /** Pick a scripted conversation and replay it: play, step, pause, speed. No key, no network. */
 export function ScenarioPlayer() {
-  const { stores, scenarios, loadScenario, send } = useSession();
+  const { stores, scenarios, scenarioLoading, loadScenario, send } = useSession();
   const list = useStore(scenarios);
+  // While a picked scenario is on its way, Play and Step would start the one shown before it.
+  const loading = useStore(scenarioLoading) !== null;
   const scenario = useStore(stores.status, (s) => s.scenario);
   const ready = useStore(stores.status, (s) => s.ready);
   const [picked, setPicked] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function ScenarioPlayer() {
         <button
           type="button"
           className="primary"
-          disabled={!scenario || done}
+          disabled={!scenario || done || loading}
           onClick={() =>
             send(playing ? { type: "scenario_pause" } : { type: "scenario_play", speed: scenario?.speed })
           }
@@ -60,7 +62,7 @@ export function ScenarioPlayer() {
         </button>
         <button
           type="button"
-          disabled={!scenario || playing || done}
+          disabled={!scenario || playing || done || loading}
           onClick={() => send({ type: "scenario_step" })}
         >
           Step
@@ -93,9 +95,11 @@ export function ScenarioPlayer() {
           <p className="player__about">
             <strong>{scenario.title}</strong>: {scenario.description}{" "}
             <span className="muted" aria-live="polite">
-              {scenario.status === "done"
-                ? "Finished."
-                : `Step ${Math.min(scenario.next + 1, scenario.steps.length)} of ${scenario.steps.length} next (${scenario.status}).`}
+              {loading
+                ? "Loading the scenario picked…"
+                : scenario.status === "done"
+                  ? "Finished."
+                  : `Step ${Math.min(scenario.next + 1, scenario.steps.length)} of ${scenario.steps.length} next (${scenario.status}).`}
             </span>
           </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so it must take focus to scroll by keyboard */}
