@@ -8,6 +8,7 @@ import { SessionContext } from "@ui/session-context";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
+import { createAckScheduler } from "./ack-scheduler";
 import { fetchScenario, loadScenarioList } from "./scenarios";
 import { startSessionWorker } from "./worker-port";
 
@@ -37,11 +38,9 @@ const PREFS_KEY = "pi-playground:prefs";
  */
 const ABORT_GRACE_MS = 150;
 
-// Events are acknowledged once the frame that shows them is drawn (at once in a hidden tab, which draws
-// no frames): a scenario played with no pauses then runs at the pace the page can show it (pacer.ts).
-const host = startSessionWorker({
-  scheduleAck: (send) => (document.hidden ? setTimeout(send, 0) : afterFrame(send)),
-});
+// Events are acknowledged once the frame that shows them is drawn: a scenario played with no pauses then
+// runs at the pace the page can show it (pacer.ts, ack-scheduler.ts).
+const host = startSessionWorker({ scheduleAck: createAckScheduler(document, afterFrame) });
 // The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
 host.onEvent((event) => {
