@@ -29,21 +29,9 @@ describe("the page shell", () => {
 
   it("keeps the scenario picked while the first one was still loading", async () => {
     // The first scenario (loaded on the first visit) answers late; the user picks another meanwhile.
-    let asked: () => void = () => {};
-    const firstAsked = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    const { page, errors } = await openApp(browser, {
-      prepare: async (context) => {
-        await context.route("**/scenarios/seed-prompts.json", async (route) => {
-          asked();
-          const response = await route.fetch();
-          await new Promise((resolve) => setTimeout(resolve, 1500));
-          await route.fulfill({ response });
-        });
-      },
-    });
-    await firstAsked;
+    const { page, errors, asked, release } = await openHoldingScenario("seed-prompts.json");
+    await asked;
+    setTimeout(release, 1500);
     const picker = page.getByRole("combobox", { name: "Scenario" });
     await picker
       .locator("option", { hasText: "Two edits of one file at once" })
@@ -58,19 +46,7 @@ describe("the page shell", () => {
   });
 
   it("holds Play while a picked scenario is on its way, so Play plays the one picked", async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const { page, errors } = await openApp(browser, {
-      prepare: async (context) => {
-        await context.route("**/scenarios/queue-race.json", async (route) => {
-          const response = await route.fetch();
-          await held;
-          await route.fulfill({ response });
-        });
-      },
-    });
+    const { page, errors, release } = await openHoldingScenario("queue-race.json");
     // The first scenario is loaded and playable; then the user picks another, which answers late.
     const play = page.getByRole("button", { name: "Play" });
     await page.getByText("Three first prompts:").waitFor();
@@ -92,3 +68,26 @@ describe("the page shell", () => {
     await page.context().close();
   });
 });
+
+/** Opens the page with one scenario file's answer held back until `release` (`asked`: it was requested). */
+async function openHoldingScenario(file: string) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested: () => void = () => {};
+  const asked = new Promise<void>((resolve) => {
+    requested = resolve;
+  });
+  const opened = await openApp(browser, {
+    prepare: async (context) => {
+      await context.route(`**/scenarios/${file}`, async (route) => {
+        requested();
+        const response = await route.fetch();
+        await held;
+        await route.fulfill({ response });
+      });
+    },
+  });
+  return { ...opened, asked, release };
+}
