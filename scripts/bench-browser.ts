@@ -287,22 +287,25 @@ const workloadPage = burstOnly
     });
 try {
   if (workloadPage) await figures2and3(workloadPage.url);
-  if (app) await figure4(app.url);
 } finally {
   await browser.close();
-  await app?.close();
   await workloadPage?.close();
+}
+try {
+  if (app) await figure4(app.url);
+} finally {
+  await app?.close();
 }
 
 async function figure4(appUrl: string) {
-  // A browser of its own: the workload before it leaves a renderer's worth of memory and work behind in
-  // the shared one, and this figure is about the page alone.
-  const own = workloadPage ? await launch() : browser;
+  // A browser of its own, started once the one above has closed: the workload leaves a renderer's worth
+  // of memory and work behind, and this figure is about the page alone.
+  const own = await launch();
   let b: Awaited<ReturnType<typeof burst>>;
   try {
     b = await burst(own, appUrl);
   } finally {
-    if (own !== browser) await own.close();
+    await own.close();
   }
 
   const longest = b.tasks.reduce((m, t) => Math.max(m, t.duration), 0);
