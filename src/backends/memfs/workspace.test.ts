@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createMemfsWorkspace, type FsChange, restoreWorkspace, snapshotWorkspace } from "./workspace";
 
 describe("memfs workspace", () => {
@@ -36,5 +36,29 @@ describe("memfs workspace", () => {
     ws.fs.writeFileSync("/ws/after.txt", "x");
     expect(seen.some((c) => c.type === "create" && c.path === "/ws/new.txt")).toBe(true);
     expect(seen.some((c) => c.path === "/ws/after.txt")).toBe(false);
+  });
+
+  it("asks the host process for its uid and gid once, not on every path it walks", () => {
+    const host = globalThis.process as NodeJS.Process & { getuid(): number; getgid(): number };
+    const identity = [host.getuid(), host.getgid()];
+    const uid = vi.spyOn(host, "getuid");
+    const gid = vi.spyOn(host, "getgid");
+    try {
+      const workspace = createMemfsWorkspace({ "src/a/b.txt": "hi" });
+      uid.mockClear();
+      gid.mockClear();
+      for (let i = 0; i < 20; i++) {
+        workspace.fs.existsSync("/workspace/src/a/b.txt");
+        workspace.fs.statSync("/workspace/src/a");
+      }
+      expect(uid).not.toHaveBeenCalled();
+      expect(gid).not.toHaveBeenCalled();
+      // The identity is the host's, as before.
+      const { process } = (workspace.vol as unknown as { _core: { process: typeof host } })._core;
+      expect([process.getuid(), process.getgid()]).toEqual(identity);
+    } finally {
+      uid.mockRestore();
+      gid.mockRestore();
+    }
   });
 });

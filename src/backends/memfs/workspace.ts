@@ -37,6 +37,7 @@ export const DEFAULT_ROOT = "/workspace";
 
 export function createMemfsWorkspace(files: FilesMap = {}, root: string = DEFAULT_ROOT): MemfsWorkspace {
   const vol = new Volume();
+  fixIdentity(vol);
   const fs = createFsFromVolume(vol);
   fs.mkdirSync(root, { recursive: true });
   const workspace: MemfsWorkspace = { root, vol, fs, onChange: (listener) => listenToChanges(vol, listener) };
@@ -117,6 +118,33 @@ interface CoreChange {
   type: number;
   steps: string[];
   oldSteps?: string[];
+}
+
+interface HostProcess {
+  cwd?(): string;
+  platform?: string;
+  getuid?(): number;
+  getgid?(): number;
+}
+
+/**
+ * memfs checks permissions on every path it walks with the process's uid and gid, and asks for them each
+ * time: in Node, two system calls per walk (process.getuid/getgid were 19 % of a tight ls loop in a CPU
+ * profile). A process's identity does not change while it runs, so the volume gets it once. Same values
+ * as before: the host's (a browser has none: 0, as memfs assumes there).
+ */
+function fixIdentity(vol: InstanceType<typeof Volume>) {
+  const core = (vol as unknown as { _core?: { process?: HostProcess } })._core;
+  if (!core?.process) return;
+  const host = core.process;
+  const uid = host.getuid?.() ?? 0;
+  const gid = host.getgid?.() ?? 0;
+  core.process = {
+    cwd: () => host.cwd?.() ?? "/",
+    platform: host.platform,
+    getuid: () => uid,
+    getgid: () => gid,
+  };
 }
 
 function listenToChanges(vol: InstanceType<typeof Volume>, listener: (change: FsChange) => void): () => void {
