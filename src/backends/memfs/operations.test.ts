@@ -46,6 +46,33 @@ describe("memfs operations", () => {
     await expect(Promise.resolve().then(() => ls.stat("/workspace/bad"))).rejects.toThrow("ENOENT");
     expect((await ls.readdir("/workspace")).sort()).toEqual(["a.txt", "bad", "d", "g.bin", "link"]);
   });
+
+  it("list a folder as readdirSync does: same names, same order, same errors", async () => {
+    const ws = createMemfsWorkspace({
+      "B.md": "",
+      "a.txt": "",
+      ".hidden": "",
+      "_x/y": "",
+      "Z/z": "",
+      "é.txt": "",
+      "to-z": { symlink: "Z" },
+    });
+    const ls = createMemfsLsOperations(ws);
+    for (const dir of ["/workspace", "/workspace/to-z", "/workspace/Z", "/"])
+      expect(await ls.readdir(dir)).toEqual(ws.fs.readdirSync(dir));
+    const error = (run: () => unknown) => {
+      try {
+        run();
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "no error";
+    };
+    ws.fs.chmodSync("/workspace/Z", 0o000);
+    for (const path of ["/workspace/Z", "/workspace/a.txt", "/workspace/missing"])
+      expect(error(() => ls.readdir(path))).toBe(error(() => ws.fs.readdirSync(path)));
+    expect(error(() => ls.readdir("/workspace/Z"))).toContain("EACCES");
+  });
 });
 
 describe("ls on memfs", () => {
