@@ -5,7 +5,8 @@
  *
  * A search touches every file of the workspace, so this goes under memfs's fs API to its volume
  * (`vol._core`, the Superblock of memfs 4.80, as workspace.ts does for change events): the fs calls
- * check permissions with process.getuid() on every call, stamp access times with a new Date, and copy
+ * check permissions on every call (readdirSync asks process.getuid() each time), stamp access times with
+ * a new Date, and copy
  * every file's bytes; here a file's bytes are a view of its buffer (the engines only read them, and
  * decode at once). When the volume has no such core, the plain fs API serves instead.
  */
@@ -66,8 +67,9 @@ function superblockOf(workspace: MemfsWorkspace): Superblock | undefined {
 
 /**
  * The link at an absolute path, following symlinks. Walks the children maps itself: the Superblock's
- * own walk asks process.getuid() and stamps a Date on every directory it passes, which is most of the
- * cost of reading thousands of small files. Any symlink on the way goes to the Superblock's walk.
+ * own walk checks permissions on every directory it passes (and asked process.getuid() each time before
+ * workspace.ts fixed the volume's identity), which was most of the cost of reading thousands of small
+ * files. Any symlink on the way goes to the Superblock's walk.
  */
 function resolve(core: Superblock, absolutePath: string, syscall: string): CoreLink {
   let link: CoreLink | null | undefined = core.root;
