@@ -222,14 +222,14 @@ if (bundle) {
 }
 
 /** Figures 2 and 3: navigation → first event, and the reference workload in a worker. */
-async function figures2and3(workloadUrl: string) {
-  if (app) await figure2(app.url);
+async function figures2and3(browser: Browser, workloadUrl: string) {
+  if (app) await figure2(browser, app.url);
   started = performance.now();
   const state = await workloadInWorker(browser, workloadUrl, { ops: workloadOps, profile: profileFile });
   figure3(state);
 }
 
-async function figure2(appUrl: string) {
+async function figure2(browser: Browser, appUrl: string) {
   const first = await firstEvent(browser, appUrl, PAGE_LOADS);
   for (const problem of first.problems) wrong(problem);
   const range = (r: { median: number; min: number; max: number } | null) =>
@@ -276,7 +276,6 @@ function figure3(state: Awaited<ReturnType<typeof workloadInWorker>>) {
   }
 }
 
-const browser = await launch();
 const app = workloadOnly ? null : await serve(appDir);
 // Cross-origin isolation gives the worker's performance.now() 5 µs steps instead of 100 µs (ls-root is ~0.1 ms).
 const workloadPage = burstOnly
@@ -285,11 +284,14 @@ const workloadPage = burstOnly
       "Cross-Origin-Opener-Policy": "same-origin",
       "Cross-Origin-Embedder-Policy": "require-corp",
     });
-try {
-  if (workloadPage) await figures2and3(workloadPage.url);
-} finally {
-  await browser.close();
-  await workloadPage?.close();
+if (workloadPage) {
+  const browser = await launch();
+  try {
+    await figures2and3(browser, workloadPage.url);
+  } finally {
+    await browser.close();
+    await workloadPage.close();
+  }
 }
 try {
   if (app) await figure4(app.url);

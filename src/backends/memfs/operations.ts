@@ -37,18 +37,23 @@ interface CoreLike {
   process?: { getuid?(): number; getgid?(): number };
 }
 
+/** memfs 4.80's Superblock (not in its public typings), for the ls shortcuts below. */
+function coreOf(workspace: MemfsWorkspace): CoreLike | undefined {
+  return (workspace.vol as unknown as { _core?: CoreLike })._core;
+}
+
+// Shared answers: one object per entry was a closure each (500 entries, 500 allocations).
+const A_DIRECTORY = { isDirectory: () => true };
+const NOT_A_DIRECTORY = { isDirectory: () => false };
+
 /**
  * stat for ls without building a full Stats object per entry, and without walking the whole path again
  * for each entry of the same folder: the folder's link is kept until the current synchronous run ends
  * (a microtask later), so it can never be stale. Symlinks, misses and anything unexpected go the long
  * way (statSync, with Node's errors).
  */
-// Shared answers: one object per entry was a closure each (500 entries, 500 allocations).
-const A_DIRECTORY = { isDirectory: () => true };
-const NOT_A_DIRECTORY = { isDirectory: () => false };
-
 function createStatKind(workspace: MemfsWorkspace): (absolutePath: string) => { isDirectory(): boolean } {
-  const core = (workspace.vol as unknown as { _core?: CoreLike })._core;
+  const core = coreOf(workspace);
   let folder: { path: string; link: LinkLike } | undefined;
   const childLink = (absolutePath: string): LinkLike | undefined => {
     const slash = absolutePath.lastIndexOf("/");
@@ -169,7 +174,7 @@ export function createMemfsLsOperations(workspace: MemfsWorkspace): LsOperations
  */
 function listNames(workspace: MemfsWorkspace, absolutePath: string): string[] | undefined {
   try {
-    const core = (workspace.vol as unknown as { _core?: CoreLike })._core;
+    const core = coreOf(workspace);
     const link = core?.getResolvedLinkOrThrow(absolutePath, "scandir");
     const node = link?.getNode();
     const identity = core?.process;
