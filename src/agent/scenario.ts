@@ -70,8 +70,12 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace
 /** Throws the one-line error for a file over the limit; call it before reading or parsing the file. */
 export function checkScenarioSize(bytes: number, source = DEFAULT_SOURCE): void {
   if (bytes <= MAX_SCENARIO_BYTES) return;
+  let found = megabytes(bytes);
+  let limit = megabytes(MAX_SCENARIO_BYTES);
+  // Just over the limit both round to "5 MB": then bytes tell them apart.
+  if (found === limit) [found, limit] = [`${bytes} bytes`, `${MAX_SCENARIO_BYTES} bytes (${limit})`];
   throw new Error(
-    `${source}: found ${megabytes(bytes)}, expected at most ${megabytes(MAX_SCENARIO_BYTES)} per scenario file ` +
+    `${source}: found ${found}, expected at most ${limit} per scenario file ` +
       "(keep big files out of the workspace map, or start from a smaller workspace)",
   );
 }
