@@ -172,9 +172,11 @@ function explain(schema: TSchema, value: unknown, error: ErrorLike, prefix: stri
     case "pattern":
       if (error.schemaPath.endsWith("/propertyNames")) {
         const record = schemaAt(schema, error.schemaPath.replace(/\/propertyNames$/, ""));
-        return `${at(instance)}this path leaves the workspace, expected a path inside it${advice(record)}`;
+        return `${at(instance)}found a path that is not inside the workspace, expected a plain relative path${advice(record)}`;
       }
-      return `${at(instance)}found ${found}, expected text matching ${String(node.pattern)}${advice(node)}`;
+      if (typeof node.description === "string")
+        return `${at(instance)}found ${found}, expected ${withoutPeriod(lowerFirst(node.description))}`;
+      return `${at(instance)}found ${found}, expected text matching ${String(node.pattern)}`;
     case "anyOf":
       return `${at(instance)}found ${found}, expected ${describeExpected(node)}`;
     default:

@@ -31,14 +31,23 @@ export const ToolsSchema = Type.Object(
   },
 );
 
-/** Relative, non-empty, and with no `..` segment: a file of the scenario lands inside the workspace. */
-export const WORKSPACE_PATH_PATTERN = "^(?!/)(?!(?:.*/)?\\.\\.(?:/|$)).+$";
+/**
+ * Relative, with no `..` segment (so a file lands inside the workspace) and no empty segment (`a//b`,
+ * `a/`: memfs would refuse to create them).
+ */
+export const WORKSPACE_PATH_PATTERN = "^(?!/)(?!.*//)(?!.*/$)(?!(?:.*/)?\\.\\.(?:/|$)).+$";
 
 const FileSpec = Type.Union(
   [
     Type.String({ description: "The file's text." }),
     Type.Object(
-      { base64: Type.String({ description: "The file's bytes, base64-encoded." }) },
+      {
+        base64: Type.String({
+          // Whole groups of four, the last one possibly short or padded: what atob decodes.
+          pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$",
+          description: "The file's bytes in base64 (A-Z, a-z, 0-9, + and /, = padding, on one line).",
+        }),
+      },
       { additionalProperties: false },
     ),
     Type.Object(
@@ -58,7 +67,7 @@ export const WorkspaceSchema = Type.Object(
     files: Type.Record(Type.String(), FileSpec, {
       propertyNames: { pattern: WORKSPACE_PATH_PATTERN },
       description:
-        "Files by path relative to the workspace root; a path may not start with / or contain a .. segment.",
+        "Files by path relative to the workspace root, such as src/app.ts: no leading /, no .. and no empty segment.",
     }),
   },
   {

@@ -88,15 +88,34 @@ describe("parseScenario: one line naming the file, the step and the field", () =
     );
   });
 
-  it("a workspace path that escapes, up or from the root", () => {
-    for (const path of ["../x", "a/../../x", "/etc/passwd", ".."])
+  it("a workspace path that escapes, up or from the root, or has an empty segment", () => {
+    for (const path of ["../x", "a/../../x", "/etc/passwd", "..", "a//b", "a/"])
       expect(fail({ workspace: { files: { "ok.txt": "", [path]: "y" } }, steps: [] })).toBe(
-        `tests.json: workspace.files[${JSON.stringify(path)}]: this path leaves the workspace, expected a path inside it ` +
-          "(files by path relative to the workspace root; a path may not start with / or contain a .. segment)",
+        `tests.json: workspace.files[${JSON.stringify(path)}]: found a path that is not inside the workspace, ` +
+          "expected a plain relative path (files by path relative to the workspace root, such as src/app.ts: " +
+          "no leading /, no .. and no empty segment)",
       );
-    expect(
-      parseScenario({ workspace: { files: { "a..b/c..": "", ".hidden": "" } }, steps: [] }).workspace,
-    ).toBeDefined();
+    const fine = { "a..b/c..": "", ".hidden": "", "./x": "" };
+    expect(parseScenario({ workspace: { files: fine }, steps: [] }).workspace?.files).toEqual(fine);
+  });
+
+  it("a workspace path inside a file or a symlink (it could not be created)", () => {
+    expect(fail({ workspace: { files: { "a/b": "y", a: "x" } }, steps: [] })).toBe(
+      'tests.json: workspace.files["a/b"]: found it inside "a", which is a file, expected its parent to be a ' +
+        'folder (drop one of the two, or make "a" {"dir": true})',
+    );
+    expect(fail({ workspace: { files: { l: { symlink: "d" }, "l/x/y": "" } }, steps: [] })).toMatch(
+      /workspace\.files\["l\/x\/y"\]: found it inside "l", which is a symlink/,
+    );
+    expect(parseScenario({ workspace: { files: { d: { dir: true }, "d/x": "" } }, steps: [] })).toBeDefined();
+  });
+
+  it("bytes that are not base64", () => {
+    expect(fail({ workspace: { files: { "x.bin": { base64: "a!b=" } } }, steps: [] })).toBe(
+      'tests.json: workspace.files["x.bin"].base64: found "a!b=", expected the file\'s bytes in base64 ' +
+        "(A-Z, a-z, 0-9, + and /, = padding, on one line)",
+    );
+    expect(parseScenario({ workspace: { files: { "x.bin": { base64: "AAEC" } } }, steps: [] })).toBeDefined();
   });
 
   it("a wrong type deep in a step", () => {

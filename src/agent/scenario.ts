@@ -103,9 +103,31 @@ export function parseScenarioText(text: string, source = DEFAULT_SOURCE): Scenar
 export function parseScenario(value: unknown, source = DEFAULT_SOURCE): Scenario {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new Error(`${source}: found ${kindOf(value)}, expected a JSON object with a steps array`);
-  const problem = describeProblem(ScenarioSchema, value);
+  const problem = describeProblem(ScenarioSchema, value) ?? workspaceClash(value as ScenarioInput);
   if (problem) throw new Error(`${source}: ${problem}`);
   return withDefaults(value as ScenarioInput, source);
+}
+
+/**
+ * What a schema cannot say: a path inside another entry that is not a folder (`a` a file and `a/b` too).
+ * Loading it would fail half-way through replacing the workspace.
+ */
+function workspaceClash(input: ScenarioInput): string | undefined {
+  const files = input.workspace?.files ?? {};
+  for (const path of Object.keys(files)) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const parent = parts.slice(0, i).join("/");
+      const spec = files[parent];
+      if (spec === undefined || (typeof spec === "object" && "dir" in spec)) continue;
+      const what = typeof spec === "object" && "symlink" in spec ? "a symlink" : "a file";
+      return (
+        `workspace.files[${JSON.stringify(path)}]: found it inside ${JSON.stringify(parent)}, which is ${what}, ` +
+        `expected its parent to be a folder (drop one of the two, or make ${JSON.stringify(parent)} {"dir": true})`
+      );
+    }
+  }
+  return undefined;
 }
 
 const kindOf = (value: unknown) =>

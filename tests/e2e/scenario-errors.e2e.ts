@@ -21,10 +21,11 @@ describe("a broken scenario file", () => {
       steps: [{ user: "go" }, { assistant: { content: [{ type: "toolCall", name: "read" }] } }],
     };
     const { page, errors } = await openApp(browser, {
-      prepare: (context) =>
-        context.route("**/scenarios/queue-race.json", (route) =>
+      prepare: async (context) => {
+        await context.route("**/scenarios/queue-race.json", (route) =>
           route.fulfill({ contentType: "application/json", body: JSON.stringify(broken) }),
-        ),
+        );
+      },
     });
     await page.getByText("Three first prompts:").waitFor();
     await page
