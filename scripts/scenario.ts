@@ -1,6 +1,7 @@
 // npm run scenario -- <file.json>: runs one scenario headless in Node on memfs, prints every event as one
-// JSON line, then a summary line.
-import { readFileSync } from "node:fs";
+// JSON line, then a summary line. A file that is not a valid scenario exits 2 with one line saying why.
+import { readFileSync, statSync } from "node:fs";
+import { checkScenarioSize, parseScenarioText, type Scenario } from "../src/agent/scenario.ts";
 import { runScenarioHeadless } from "../src/app/run-scenario.ts";
 
 const file = process.argv[2];
@@ -8,7 +9,21 @@ if (!file) {
   console.error("usage: npm run scenario -- <file.json>");
   process.exit(2);
 }
-const scenario = JSON.parse(readFileSync(file, "utf8"));
+
+function load(path: string): Scenario {
+  try {
+    checkScenarioSize(statSync(path).size, path);
+    return parseScenarioText(readFileSync(path, "utf8"), path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    console.error(
+      code ? `${path}: cannot read the file (${code}); check the path` : (error as Error).message,
+    );
+    process.exit(2);
+  }
+}
+
+const scenario = load(file);
 const started = Date.now();
 const { events, session } = await runScenarioHeadless(scenario, (e) => console.log(JSON.stringify(e)));
 const count = (t: string) => events.filter((e) => e.type === t).length;

@@ -1,11 +1,17 @@
 /**
- * The scenario format (issue 5 §7): scripted turns that replay offline with no key. The messages are
- * pi-ai's, so the same file can be fed to pi-agent-core. A `user` step starts a run; each model request
- * in that run takes the next `assistant` step; a `tools` step between runs changes the tool set.
+ * The scenario format: scripted turns that replay offline with no key. The messages are pi-ai's, so the
+ * same file can be fed to pi-agent-core. A `user` step starts a run; each model request in that run takes
+ * the next `assistant` step; a `tools` step between runs changes the tool set. docs/scenarios.md describes
+ * the format for authors; its definition is src/agent/scenario-schema.ts.
+ *
+ * Both the page (before it sends a scenario) and the session in the worker (whatever it is sent) parse
+ * with `parseScenario`, so a bad scenario is one Error with one clear line wherever it comes from.
  */
-import type { AssistantMessage } from "./messages";
+import type { AssistantMessage, StopReason } from "./messages";
+import { describeProblem } from "./scenario-errors";
+import { type ScenarioInput, ScenarioSchema } from "./scenario-schema";
 
-/** The files map of shared/conformance: text, bytes, a symlink or an empty folder. */
+/** The files map: text, bytes, a symlink or an empty folder. */
 export type ScenarioFileSpec = string | { base64: string } | { symlink: string } | { dir: true };
 export type ScenarioFiles = Record<string, ScenarioFileSpec>;
 
@@ -36,6 +42,7 @@ export interface ToolsStep extends StepTiming {
 
 export type ScenarioStep = UserStep | AssistantStep | ToolsStep;
 
+/** A scenario as the loader returns it: validated, with its defaults filled in. */
 export interface Scenario {
   title: string;
   description: string;
@@ -46,45 +53,109 @@ export interface Scenario {
 
 export const DEFAULT_ACTIVE_TOOLS = ["read", "bash", "edit", "write"];
 
+/** A scenario file larger than this is refused before it is parsed: it would freeze the page. */
+export const MAX_SCENARIO_BYTES = 5 * 1024 * 1024;
+
 export function stepKind(step: ScenarioStep): "user" | "assistant" | "tools" {
   if ("user" in step) return "user";
   if ("assistant" in step) return "assistant";
   return "tools";
 }
 
-/** Checks a parsed JSON value against the format; throws an Error naming the first problem. */
-export function parseScenario(value: unknown): Scenario {
-  const fail = (what: string): never => {
-    throw new Error(`Invalid scenario: ${what}`);
-  };
-  if (typeof value !== "object" || value === null) return fail("not an object");
-  const s = value as Record<string, unknown>;
-  if (typeof s.title !== "string") fail("title must be a string");
-  if (typeof s.description !== "string") fail("description must be a string");
-  if (!Array.isArray(s.steps)) return fail("steps must be an array");
-  const checkTools = (t: unknown, where: string) => {
-    const tools = t as ScenarioTools;
-    if (typeof t !== "object" || t === null || !Array.isArray(tools.active))
-      fail(`${where}.active must be an array`);
-    if (tools.hidden !== undefined && !Array.isArray(tools.hidden)) fail(`${where}.hidden must be an array`);
-  };
-  if (s.tools !== undefined) checkTools(s.tools, "tools");
-  if (s.workspace !== undefined) {
-    const files = (s.workspace as { files?: unknown }).files;
-    if (typeof files !== "object" || files === null) fail("workspace.files must be an object");
-  }
-  for (const [i, step] of (s.steps as unknown[]).entries()) {
-    if (typeof step !== "object" || step === null) fail(`steps[${i}] is not an object`);
-    const st = step as Record<string, unknown>;
-    const kinds = ["user", "assistant", "tools"].filter((k) => k in st);
-    if (kinds.length !== 1) fail(`steps[${i}] must have exactly one of user, assistant, tools`);
-    if ("user" in st && typeof st.user !== "string") fail(`steps[${i}].user must be a string`);
-    if ("assistant" in st) {
-      const a = st.assistant as { content?: unknown; stopReason?: unknown };
-      if (!Array.isArray(a?.content)) fail(`steps[${i}].assistant.content must be an array`);
-      if (typeof a.stopReason !== "string") fail(`steps[${i}].assistant.stopReason must be a string`);
-    }
-    if ("tools" in st) checkTools(st.tools, `steps[${i}].tools`);
-  }
-  return value as Scenario;
+/** What the file is called in messages, and the title it gets when it has none. */
+const DEFAULT_SOURCE = "scenario";
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, "")} MB`;
+
+/** Throws the one-line error for a file over the limit; call it before reading or parsing the file. */
+export function checkScenarioSize(bytes: number, source = DEFAULT_SOURCE): void {
+  if (bytes <= MAX_SCENARIO_BYTES) return;
+  let found = megabytes(bytes);
+  let limit = megabytes(MAX_SCENARIO_BYTES);
+  // Just over the limit both round to "5 MB": then bytes tell them apart.
+  if (found === limit) [found, limit] = [`${bytes} bytes`, `${MAX_SCENARIO_BYTES} bytes (${limit})`];
+  throw new Error(
+    `${source}: found ${found}, expected at most ${limit} per scenario file ` +
+      "(keep big files out of the workspace map, or start from a smaller workspace)",
+  );
 }
+
+/** Parses a scenario file's text: the size limit, then JSON, then the format. */
+export function parseScenarioText(text: string, source = DEFAULT_SOURCE): Scenario {
+  // UTF-16 units undercount bytes by at most 3×; the exact count is only needed near the limit.
+  if (text.length * 3 > MAX_SCENARIO_BYTES) checkScenarioSize(new TextEncoder().encode(text).length, source);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(
+      `${source}: found text that is not JSON (${(error as Error).message}), expected a JSON object with a ` +
+        "steps array (look for a missing comma, quote or bracket there)",
+    );
+  }
+  return parseScenario(value, source);
+}
+
+/**
+ * Checks a parsed value against the format and fills in the defaults; throws an Error whose message is
+ * one line: `<source>: <path>: found …, expected … (advice)`.
+ */
+export function parseScenario(value: unknown, source = DEFAULT_SOURCE): Scenario {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error(`${source}: found ${kindOf(value)}, expected a JSON object with a steps array`);
+  const problem = describeProblem(ScenarioSchema, value) ?? workspaceClash(value as ScenarioInput);
+  if (problem) throw new Error(`${source}: ${problem}`);
+  return withDefaults(value as ScenarioInput, source);
+}
+
+/**
+ * What a schema cannot say: a path inside another entry that is not a folder (`a` a file and `a/b` too).
+ * Loading it would fail half-way through replacing the workspace.
+ */
+function workspaceClash(input: ScenarioInput): string | undefined {
+  const files = input.workspace?.files ?? {};
+  for (const path of Object.keys(files)) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const parent = parts.slice(0, i).join("/");
+      const spec = files[parent];
+      if (spec === undefined || (typeof spec === "object" && "dir" in spec)) continue;
+      const what = typeof spec === "object" && "symlink" in spec ? "a symlink" : "a file";
+      return (
+        `workspace.files[${JSON.stringify(path)}]: found it inside ${JSON.stringify(parent)}, which is ${what}, ` +
+        `expected its parent to be a folder (drop one of the two, or make ${JSON.stringify(parent)} {"dir": true})`
+      );
+    }
+  }
+  return undefined;
+}
+
+const kindOf = (value: unknown) =>
+  value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
+
+/**
+ * pi-ai's defaults: an assistant message that holds a tool call stopped for `toolUse`, any other one for
+ * `stop`. A title falls back to the file's name. `$schema` (for editors) and any other fields pi-ai's
+ * messages carry (usage, timestamp…) are dropped here.
+ */
+function withDefaults(input: ScenarioInput, source: string): Scenario {
+  const steps = input.steps.map((step): ScenarioStep => {
+    if (!("assistant" in step)) return step;
+    const { content, stopReason, errorMessage } = step.assistant;
+    const reason: StopReason =
+      stopReason ?? (content.some((c) => c.type === "toolCall") ? "toolUse" : "stop");
+    return {
+      ...step,
+      assistant: { content, stopReason: reason, ...(errorMessage !== undefined ? { errorMessage } : {}) },
+    };
+  });
+  return {
+    title: input.title ?? titleFrom(source),
+    description: input.description ?? "",
+    ...(input.workspace ? { workspace: input.workspace } : {}),
+    ...(input.tools ? { tools: input.tools } : {}),
+    steps,
+  };
+}
+
+const titleFrom = (source: string) => source.replace(/^.*[\\/]/, "").replace(/\.json$/i, "") || source;

@@ -1,4 +1,4 @@
-import { parseScenario, type Scenario } from "@agent/scenario";
+import type { Scenario } from "@agent/scenario";
 import type { ScenarioEntry } from "@ui/session-context";
 
 const base = `${import.meta.env.BASE_URL}scenarios/`;
@@ -25,8 +25,20 @@ export async function loadScenarioList(): Promise<ScenarioEntry[]> {
   );
 }
 
+/**
+ * Fetches and validates one scenario. Every failure is an Error whose message is one line naming the file
+ * (and the step and field), which the page shows as it is. The validator (TypeBox and the format) is
+ * loaded with the first scenario, not with the page.
+ */
 export async function fetchScenario(file: string): Promise<Scenario> {
+  const { checkScenarioSize, parseScenarioText } = await import("@agent/scenario");
   const response = await fetch(`${base}${file}`);
-  if (!response.ok) throw new Error(`${file} answered ${response.status}`);
-  return parseScenario(await response.json());
+  if (!response.ok)
+    throw new Error(
+      `${file}: the server answered ${response.status}, expected the file (is it in public/scenarios?)`,
+    );
+  // Refused before the body is read when the server says how big it is (a compressed body says less).
+  const length = Number(response.headers.get("content-length"));
+  if (length > 0 && !response.headers.get("content-encoding")) checkScenarioSize(length, file);
+  return parseScenarioText(await response.text(), file);
 }

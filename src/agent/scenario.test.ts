@@ -1,0 +1,199 @@
+import { describe, expect, it } from "vitest";
+import { checkScenarioSize, MAX_SCENARIO_BYTES, parseScenario, parseScenarioText } from "./scenario";
+
+const fail = (value: unknown) => {
+  try {
+    parseScenario(value, "tests.json");
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("the scenario was accepted");
+};
+
+const call = (fields: Record<string, unknown>) => ({
+  type: "toolCall",
+  name: "read",
+  arguments: {},
+  ...fields,
+});
+
+describe("parseScenario: what it forgives", () => {
+  it("needs only steps: title from the file name, empty description, $schema dropped", () => {
+    const s = parseScenario({ $schema: "../../docs/scenario.schema.json", steps: [] }, "some/dir/demo.json");
+    expect(s).toEqual({ title: "demo", description: "", steps: [] });
+  });
+
+  it("defaults stopReason as pi-ai does: toolUse with a tool call, stop without", () => {
+    const s = parseScenario({
+      steps: [
+        { user: "hi" },
+        { assistant: { content: [{ type: "text", text: "a" }, call({ id: "c1" })] } },
+        { assistant: { content: [{ type: "text", text: "done" }] } },
+        { assistant: { content: [], stopReason: "error", errorMessage: "boom" } },
+      ],
+    });
+    expect(s.steps.slice(1).map((step) => "assistant" in step && step.assistant.stopReason)).toEqual([
+      "toolUse",
+      "stop",
+      "error",
+    ]);
+  });
+
+  it("accepts a message copied from pi with its other fields, and keeps only what the player uses", () => {
+    const s = parseScenario({
+      steps: [{ assistant: { role: "assistant", usage: {}, timestamp: 1, content: [], stopReason: "stop" } }],
+    });
+    expect(s.steps[0]).toEqual({ assistant: { content: [], stopReason: "stop" } });
+  });
+
+  it("parses its own output again to the same scenario (the worker re-checks what the page sent)", () => {
+    const once = parseScenario({ title: "t", steps: [{ user: "u" }, { assistant: { content: [] } }] });
+    expect(parseScenario(structuredClone(once))).toEqual(once);
+  });
+});
+
+describe("parseScenario: one line naming the file, the step and the field", () => {
+  it("a missing steps", () => {
+    expect(fail({ title: "x" })).toMatch(/^tests\.json: steps: missing, expected an array \(/);
+  });
+
+  it("an unknown step kind, and a step with two kinds", () => {
+    expect(fail({ steps: [{ user: "hi" }, { assistent: { content: [] } }] })).toBe(
+      "tests.json: steps[1]: found an object with assistent, expected a step: an object with exactly one of user, assistant or tools",
+    );
+    expect(fail({ steps: [{ user: "hi", tools: { active: [] } }] })).toMatch(
+      /^tests\.json: steps\[0\]: found an object with user, tools, expected a step/,
+    );
+  });
+
+  it("a tool call without an id, or with an empty one", () => {
+    const line =
+      "tests.json: steps[3].assistant.content[0].id: %s, expected a non-empty string (every tool call needs an id the result can answer)";
+    const steps = (c: unknown) => [
+      { user: "a" },
+      { assistant: { content: [] } },
+      { user: "b" },
+      { assistant: { content: [c] } },
+    ];
+    expect(fail({ steps: steps(call({})) })).toBe(line.replace("%s", "missing"));
+    expect(fail({ steps: steps(call({ id: "" })) })).toBe(line.replace("%s", "found an empty string"));
+  });
+
+  it("a tools step naming an unknown tool (names are case-sensitive)", () => {
+    expect(fail({ steps: [{ tools: { active: ["read", "Grep"] } }] })).toMatch(
+      /^tests\.json: steps\[0\]\.tools\.active\[1\]: found "Grep", expected one of read, bash, edit, write, grep, find, ls \(/,
+    );
+    expect(fail({ tools: { active: [], hidden: ["cat"] }, steps: [] })).toMatch(
+      /^tests\.json: tools\.hidden\[0\]: found "cat"/,
+    );
+  });
+
+  it("a workspace path that escapes, up or from the root, or has an empty segment", () => {
+    for (const path of ["../x", "a/../../x", "/etc/passwd", "..", "a//b", "a/"])
+      expect(fail({ workspace: { files: { "ok.txt": "", [path]: "y" } }, steps: [] })).toBe(
+        `tests.json: workspace.files[${JSON.stringify(path)}]: found a path that is not inside the workspace, ` +
+          "expected a plain relative path (files by path relative to the workspace root, such as src/app.ts: " +
+          "no leading /, no .. and no empty segment)",
+      );
+    const fine = { "a..b/c..": "", ".hidden": "", "./x": "" };
+    expect(parseScenario({ workspace: { files: fine }, steps: [] }).workspace?.files).toEqual(fine);
+  });
+
+  it("a workspace path inside a file or a symlink (it could not be created)", () => {
+    expect(fail({ workspace: { files: { "a/b": "y", a: "x" } }, steps: [] })).toBe(
+      'tests.json: workspace.files["a/b"]: found it inside "a", which is a file, expected its parent to be a ' +
+        'folder (drop one of the two, or make "a" {"dir": true})',
+    );
+    expect(fail({ workspace: { files: { l: { symlink: "d" }, "l/x/y": "" } }, steps: [] })).toMatch(
+      /workspace\.files\["l\/x\/y"\]: found it inside "l", which is a symlink/,
+    );
+    expect(parseScenario({ workspace: { files: { d: { dir: true }, "d/x": "" } }, steps: [] })).toBeDefined();
+  });
+
+  it("bytes that are not base64", () => {
+    expect(fail({ workspace: { files: { "x.bin": { base64: "a!b=" } } }, steps: [] })).toBe(
+      'tests.json: workspace.files["x.bin"].base64: found "a!b=", expected the file\'s bytes in base64 ' +
+        "(A-Z, a-z, 0-9, + and /, = padding, on one line)",
+    );
+    expect(parseScenario({ workspace: { files: { "x.bin": { base64: "AAEC" } } }, steps: [] })).toBeDefined();
+  });
+
+  it("a wrong type deep in a step", () => {
+    expect(
+      fail({
+        steps: [{ user: "u" }, { assistant: { content: [call({ id: "c", arguments: "README.md" })] } }],
+      }),
+    ).toMatch(
+      /^tests\.json: steps\[1\]\.assistant\.content\[0\]\.arguments: found "README\.md", expected an object \(/,
+    );
+    expect(fail({ steps: [{ user: "u", delayMs: "5" }] })).toMatch(
+      /^tests\.json: steps\[0\]\.delayMs: found "5", expected a number of at least 0 \(/,
+    );
+    expect(fail({ steps: [{ assistant: { content: [{ type: "image", data: "" }] } }] })).toBe(
+      'tests.json: steps[0].assistant.content[0]: found an object of type "image", expected a block of type text, thinking or toolCall',
+    );
+    expect(fail({ steps: [{ assistant: { content: [], stopReason: "done" } }] })).toMatch(
+      /stopReason: found "done", expected one of stop, length, toolUse, error, aborted/,
+    );
+  });
+
+  it("a misspelt field is named, not ignored", () => {
+    expect(fail({ titel: "x", steps: [] })).toBe(
+      "tests.json: titel: unknown field, expected only $schema, title, description, workspace, tools, steps here (remove it or fix its spelling)",
+    );
+    expect(fail({ steps: [{ user: "u", delay: 5 }] })).toMatch(
+      /^tests\.json: steps\[0\]\.delay: unknown field/,
+    );
+  });
+
+  it("a wrong workspace file picks the form it resembles", () => {
+    expect(fail({ workspace: { files: { a: { dir: false } } }, steps: [] })).toMatch(
+      /^tests\.json: workspace\.files\.a\.dir: found boolean false, expected true/,
+    );
+    expect(fail({ workspace: { files: { a: 5 } }, steps: [] })).toMatch(
+      /workspace\.files\.a: found number 5, expected a file:/,
+    );
+  });
+
+  it("not an object at all", () => {
+    expect(fail([])).toBe("tests.json: found an array, expected a JSON object with a steps array");
+    expect(fail(null)).toBe("tests.json: found null, expected a JSON object with a steps array");
+  });
+});
+
+describe("parseScenarioText", () => {
+  it("text that is not JSON", () => {
+    expect(() => parseScenarioText('{"steps": [', "tests.json")).toThrow(
+      /^tests\.json: found text that is not JSON \(.+\), expected a JSON object with a steps array \(look for/,
+    );
+  });
+
+  it("a 50 MB file is refused before JSON.parse sees it, naming the limit", () => {
+    const parse = JSON.parse;
+    let parsed = 0;
+    JSON.parse = (...args: Parameters<typeof JSON.parse>) => {
+      parsed++;
+      return parse(...args);
+    };
+    try {
+      expect(() => parseScenarioText(" ".repeat(50 * 1024 * 1024), "big.json")).toThrow(
+        "big.json: found 50 MB, expected at most 5 MB per scenario file",
+      );
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(parsed).toBe(0);
+  });
+
+  it("the limit is on bytes: just under passes the size check, one byte over does not", () => {
+    expect(() => checkScenarioSize(MAX_SCENARIO_BYTES, "f.json")).not.toThrow();
+    expect(() => checkScenarioSize(MAX_SCENARIO_BYTES + 1, "f.json")).toThrow(
+      "f.json: found 5242881 bytes, expected at most 5242880 bytes (5 MB) per scenario file",
+    );
+    // 2 million two-byte characters: 4 MB of UTF-16 units but 4 MB of UTF-8 too, so it is parsed (and fails as JSON).
+    expect(() => parseScenarioText("é".repeat(2_000_000), "f.json")).toThrow(/not JSON/);
+    expect(() => parseScenarioText("é".repeat(3_000_000), "f.json")).toThrow(
+      /found 5\.7 MB, expected at most 5 MB/,
+    );
+  });
+});
