@@ -121,7 +121,8 @@ for (const id of ids) {
     for (const result of results) result.details = sortKeys(result.details);
     const golden = { id, suite: "public", results, files_after: filesAfter({ fs: nodeFs, root: cwd }) };
     const out = join(DEFAULT_CASES_DIR, "golden/public", `${id}.json`);
-    writeFileSync(out, `${JSON.stringify(golden, null, 2)}\n`);
+    // A BOM is invisible in an editor: written as its escape, which JSON reads back the same.
+    writeFileSync(out, `${JSON.stringify(golden, null, 2).replaceAll("\uFEFF", "\\ufeff")}\n`);
     console.log(`recorded ${out}`);
   } finally {
     rmSync(cwd, { recursive: true, force: true });
