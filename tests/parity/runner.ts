@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createMemfsToolOptions } from "@backends/memfs/index";
 import { createMemfsWorkspace, type FilesMap } from "@backends/memfs/workspace";
-import { base64Decode, isUtf8Text } from "@core/bytes";
+import { base64Decode, decodeUtf8, isUtf8Text } from "@core/bytes";
 import { createHeaderOnlyResizer, imageDimensions } from "@core/image/index";
 import { createAllTools } from "@core/tools/index";
 import type { AgentToolResult, AnyAgentTool } from "@core/tools/types";
@@ -168,9 +168,8 @@ export function filesAfter(workspace: ReadableTree): Record<string, unknown> {
       else if (stat.isDirectory()) walk(path, key);
       else {
         const bytes = new Uint8Array(fs.readFileSync(path) as Uint8Array);
-        out[key] = isUtf8Text(bytes)
-          ? new TextDecoder().decode(bytes)
-          : { sha256: sha256(bytes), bytes: bytes.length };
+        // decodeUtf8 keeps a leading BOM: a default TextDecoder drops it, and a lost BOM would go unseen.
+        out[key] = isUtf8Text(bytes) ? decodeUtf8(bytes) : { sha256: sha256(bytes), bytes: bytes.length };
       }
     }
   };
