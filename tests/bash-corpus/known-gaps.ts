@@ -39,10 +39,6 @@ export const KNOWN_GAPS: Record<string, KnownGap> = {
     reason: "sort order: README.md sorts after docs/ (locale order, see find-maxdepth)",
     instead: "as for find-maxdepth",
   },
-  "sort-uniq-c": {
-    reason: "uniq -c pads counts to 4 columns (GNU: 7)",
-    instead: "compare counts as numbers (awk '{print $1}'), not by their padding",
-  },
   "command-not-found": {
     reason: "`bash: nosuchcmd: command not found` without GNU bash's `line 1:`; same exit code 127",
     instead: "nothing to change; see the README for the commands that do not exist here (git, node, make, …)",

@@ -2,12 +2,14 @@
  * Every shared conformance case against our tools on memfs (see ./runner.ts for the rules). A case
  * listed in ./deviations.ts must still differ (so a fixed one gets noticed); every other must match.
  */
+import { createMemfsWorkspace } from "@backends/memfs/workspace";
 import { describe, expect, it } from "vitest";
 import { DEVIATIONS, deviationReasons } from "./deviations";
 import {
   compareWithGolden,
   DEFAULT_CASES_DIR,
   diffOutcome,
+  filesAfter,
   type Golden,
   loadParitySuite,
   runParityCase,
@@ -52,5 +54,17 @@ describe("parity with pi 0.73.1 (shared/conformance)", () => {
     expect(diffOutcome({ a: [1, { b: null }] }, { a: [1, {}] })).toEqual([
       "a.1.b: expected null, got undefined",
     ]);
+  });
+
+  it("lists a file's leading BOM in files_after (a dropped BOM would otherwise look equal)", () => {
+    const workspace = createMemfsWorkspace(
+      { "bom.txt": "\uFEFFx\r\n", "plain.txt": "x\n", "bin.dat": { base64: "AAEC" } },
+      "/w",
+    );
+    expect(filesAfter(workspace)).toEqual({
+      "bin.dat": { bytes: 3, sha256: "ae4b3280e56e2faf83f414a6e3dabe9d5fbe18976544c05fed121accb85b53fc" },
+      "bom.txt": "\uFEFFx\r\n",
+      "plain.txt": "x\n",
+    });
   });
 });

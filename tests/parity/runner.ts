@@ -13,8 +13,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createMemfsToolOptions } from "@backends/memfs/index";
-import { createMemfsWorkspace, type FilesMap, type MemfsWorkspace } from "@backends/memfs/workspace";
-import { base64Decode, isUtf8Text } from "@core/bytes";
+import { createMemfsWorkspace, type FilesMap } from "@backends/memfs/workspace";
+import { base64Decode, decodeUtf8, isUtf8Text } from "@core/bytes";
 import { createHeaderOnlyResizer, imageDimensions } from "@core/image/index";
 import { createAllTools } from "@core/tools/index";
 import type { AgentToolResult, AnyAgentTool } from "@core/tools/types";
@@ -74,7 +74,7 @@ export function loadParitySuite(dir: string): { cases: ParityCase[]; goldens: Ma
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-function substituteCwd(value: unknown, cwd: string): unknown {
+export function substituteCwd(value: unknown, cwd: string): unknown {
   if (typeof value === "string") return value.split("<cwd>").join(cwd);
   if (Array.isArray(value)) return value.map((v) => substituteCwd(v, cwd));
   if (value && typeof value === "object") {
@@ -83,7 +83,7 @@ function substituteCwd(value: unknown, cwd: string): unknown {
   return value;
 }
 
-function caseFiles(files: FilesMap | undefined, cwd: string): FilesMap {
+export function caseFiles(files: FilesMap | undefined, cwd: string): FilesMap {
   const out: FilesMap = {};
   for (const [path, spec] of Object.entries(files ?? {})) {
     out[path] =
@@ -122,7 +122,12 @@ function normaliseStrings(value: unknown, cwd: string): unknown {
   return value;
 }
 
-function normaliseResult(tool: string, result: AgentToolResult<unknown>, isError: boolean, cwd: string) {
+export function normaliseResult(
+  tool: string,
+  result: AgentToolResult<unknown>,
+  isError: boolean,
+  cwd: string,
+) {
   const content = result.content.map((block) =>
     block.type === "image"
       ? { type: "image", mimeType: block.mimeType, sha256: sha256(base64Decode(block.data)) }
@@ -137,8 +142,19 @@ function normaliseResult(tool: string, result: AgentToolResult<unknown>, isError
   return { tool, isError, content: normaliseStrings(content, cwd) as unknown[], details };
 }
 
+/** The synchronous reads filesAfter needs: memfs's fs, or node's for a recording on a real disk. */
+export interface ReadableTree {
+  root: string;
+  fs: {
+    readdirSync(path: string): unknown[];
+    lstatSync(path: string): { isSymbolicLink(): boolean; isDirectory(): boolean };
+    readlinkSync(path: string): unknown;
+    readFileSync(path: string): unknown;
+  };
+}
+
 /** Every regular file, symlink and empty directory under the root, as the goldens list them. */
-export function filesAfter(workspace: MemfsWorkspace): Record<string, unknown> {
+export function filesAfter(workspace: ReadableTree): Record<string, unknown> {
   const { fs, root } = workspace;
   const out: Record<string, unknown> = {};
   const walk = (dir: string, rel: string) => {
@@ -152,9 +168,8 @@ export function filesAfter(workspace: MemfsWorkspace): Record<string, unknown> {
       else if (stat.isDirectory()) walk(path, key);
       else {
         const bytes = new Uint8Array(fs.readFileSync(path) as Uint8Array);
-        out[key] = isUtf8Text(bytes)
-          ? new TextDecoder().decode(bytes)
-          : { sha256: sha256(bytes), bytes: bytes.length };
+        // decodeUtf8 keeps a leading BOM: a default TextDecoder drops it, and a lost BOM would go unseen.
+        out[key] = isUtf8Text(bytes) ? decodeUtf8(bytes) : { sha256: sha256(bytes), bytes: bytes.length };
       }
     }
   };

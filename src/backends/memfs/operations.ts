@@ -15,6 +15,7 @@ import type { EditOperations } from "@core/tools/edit";
 import type { LsOperations } from "@core/tools/ls";
 import type { ReadOperations } from "@core/tools/read";
 import type { WriteOperations } from "@core/tools/write";
+import { mkdirRecursive } from "./mkdir-recursive";
 import { asMemfsBuffer, readStored } from "./stored-bytes";
 import type { MemfsWorkspace } from "./workspace";
 
@@ -122,7 +123,7 @@ export function createMemfsWriteOperations(workspace: MemfsWorkspace): WriteOper
       fs.writeFileSync(absolutePath, asMemfsBuffer(workspace, utf8Encode(content)));
     },
     async mkdir(absolutePath) {
-      fs.mkdirSync(absolutePath, { recursive: true });
+      mkdirRecursive(fs, absolutePath);
     },
     realpath: (absolutePath) => realpath(workspace, absolutePath),
   };

@@ -18,6 +18,7 @@ import type { Bash, BashOptions, IFileSystem } from "just-bash";
 import type { MemfsWorkspace } from "../workspace";
 import { interleavePlugin } from "./interleave";
 import { MemfsBashFs } from "./memfs-bash-fs";
+import { uniqCommand } from "./uniq-count";
 
 type JustBash = typeof import("just-bash");
 type ExecutionLimits = NonNullable<BashOptions["executionLimits"]>;
@@ -100,7 +101,8 @@ export async function createBashEngine(
     shell(cwd, env, timeoutMs) {
       const executionLimits: ExecutionLimits = { ...options.executionLimits };
       if (timeoutMs !== undefined) executionLimits.maxExecutionTimeMs = timeoutMs;
-      const bash = new jb.Bash({ fs, cwd, env, commands, executionLimits, defenseInDepth });
+      const customCommands = [uniqCommand]; // GNU's count width for uniq -c (uniq-count.ts)
+      const bash = new jb.Bash({ fs, cwd, env, commands, customCommands, executionLimits, defenseInDepth });
       bash.registerTransformPlugin(interleavePlugin);
       return bash;
     },
