@@ -1,5 +1,6 @@
 import type { ToolRow, ToolState } from "@agent/events";
 import { dispatchSteps, type ToolStats } from "@state/dispatch-table";
+import { formatDuration } from "../format";
 import { useStore } from "../hooks/useStore";
 import { SchemaView } from "../SchemaView/SchemaView";
 import { useSession } from "../session-context";
@@ -10,11 +11,6 @@ const STATE_HINT: Record<ToolState, string> = {
   hidden: "callable, but not declared to the model",
   off: "not in the tool list at all",
 };
-
-function ms(v: number | null | undefined): string {
-  if (v === null || v === undefined) return "–";
-  return v < 10 ? `${v.toFixed(1)} ms` : `${Math.round(v)} ms`;
-}
 
 /** pi's dispatch table: name → tool, with its state and what its calls did. */
 export function DispatchTable() {
@@ -83,7 +79,7 @@ export function DispatchTable() {
                 </td>
                 <td className="num">{s?.calls ?? 0}</td>
                 <td className={`num${s?.errors ? " error" : ""}`}>{s?.errors ?? 0}</td>
-                <td className="num">{ms(s?.lastMs)}</td>
+                <td className="num">{formatDuration(s?.lastMs)}</td>
               </tr>
             );
           })}

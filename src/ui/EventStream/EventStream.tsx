@@ -1,8 +1,10 @@
 import type { SessionEvent } from "@agent/events";
-import { memo, type UIEvent, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { CodeBlock } from "../CodeBlock/CodeBlock";
+import { memo, type RefObject, type UIEvent, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useFollowToEnd } from "../hooks/useFollowToEnd";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
+import { distanceFromEnd, rowWindow } from "../windowing";
+import { EventDetail } from "./EventDetail";
 
 const ROW = 24; // px; fixed so the list can be windowed
 const OVERSCAN = 4;
@@ -35,6 +37,40 @@ const Options = memo(function Options({ values }: { values: readonly string[] })
   ));
 });
 
+/** The latest calls only (and the selected one), for the call filter. */
+function useCallChoices(events: readonly SessionEvent[], selectedCall: string | null): readonly string[] {
+  return useStable(
+    useMemo(() => {
+      // A menu of 840 ids helps nobody, and the browser measures every option's text whenever the list
+      // changes (a layout of ~100 ms per frame in a burst).
+      const ids = new Set<string>();
+      for (let i = events.length - 1; i >= 0 && ids.size < CALL_CHOICES; i--) {
+        const id = callOf(events[i]);
+        if (id) ids.add(id);
+      }
+      if (selectedCall) ids.add(selectedCall);
+      return [...ids].reverse();
+    }, [events, selectedCall]),
+  );
+}
+
+/**
+ * The box's height from a ResizeObserver, not read on every render (a read after each commit forced a
+ * layout of the page once per frame during a burst).
+ */
+function useHeight(box: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(300);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    setHeight(el.clientHeight);
+    const observer = new ResizeObserver(([entry]) => setHeight(entry.contentRect.height));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [box]);
+  return height;
+}
+
 /**
  * Every event the session emitted, in order. Only the visible rows are rendered, so 10,000 events scroll as
  * smoothly as ten; the log itself is bounded and says how many it let go.
@@ -46,23 +82,10 @@ export function EventStream() {
   const [type, setType] = useState("");
   const [open, setOpen] = useState<SessionEvent | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(300);
   const [follow, setFollow] = useState(true);
   const box = useRef<HTMLDivElement>(null);
 
-  const calls = useStable(
-    useMemo(() => {
-      // The latest calls only (and the selected one): a menu of 840 ids helps nobody, and the browser
-      // measures every option's text whenever the list changes (a layout of ~100 ms per frame in a burst).
-      const ids = new Set<string>();
-      for (let i = events.length - 1; i >= 0 && ids.size < CALL_CHOICES; i--) {
-        const id = callOf(events[i]);
-        if (id) ids.add(id);
-      }
-      if (selectedCall) ids.add(selectedCall);
-      return [...ids].reverse();
-    }, [events, selectedCall]),
-  );
+  const calls = useCallChoices(events, selectedCall);
   const shown = useMemo(
     () =>
       !type && !selectedCall
@@ -71,47 +94,30 @@ export function EventStream() {
     [events, type, selectedCall],
   );
 
-  // The box's height from a ResizeObserver, not read on every render (a read after each commit forced a
-  // layout of the page once per frame during a burst).
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    setHeight(el.clientHeight);
-    const observer = new ResizeObserver(([entry]) => setHeight(entry.contentRect.height));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const height = useHeight(box);
 
-  // Following: the rows are placed from the end (no scroll position state needed), and the box is scrolled
-  // to the end by a ResizeObserver on the list, i.e. after the browser laid it out (a scrollTop write in an
-  // effect after each commit forced a layout every frame). The scroll event that follows changes no state.
+  // Following: the rows are placed from the end (no scroll position state needed), and the box is kept at
+  // the end by useFollowToEnd. The scroll event that follows changes no state.
   const list = useRef<HTMLOListElement>(null);
-  const following = useRef(follow);
-  following.current = follow;
-  useLayoutEffect(() => {
-    const el = box.current;
-    const inner = list.current;
-    if (!el || !inner) return;
-    const observer = new ResizeObserver(() => {
-      if (following.current) el.scrollTop = el.scrollHeight;
-    });
-    observer.observe(inner);
-    return () => observer.disconnect();
-  }, []);
-  const listHeight = shown.length * ROW;
+  const { following } = useFollowToEnd(box, list);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
-    const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < ROW * 2;
+    const atEnd = distanceFromEnd(el) < ROW * 2;
+    following.current = atEnd;
     setFollow(atEnd);
     if (!atEnd) setScrollTop(el.scrollTop);
   };
 
   const first = events[0]?.ts ?? 0;
-  const top = follow ? Math.max(0, listHeight - height) : scrollTop;
-  const from = Math.max(0, Math.floor(top / ROW) - OVERSCAN);
-  const to = Math.min(shown.length, Math.ceil((top + height) / ROW) + OVERSCAN);
-  const slots = Math.ceil(height / ROW) + 2 * OVERSCAN + 2; // > to - from, so keys never repeat
+  const { from, to, slots } = rowWindow({
+    count: shown.length,
+    rowHeight: ROW,
+    viewportHeight: height,
+    scrollTop,
+    following: follow,
+    overscan: OVERSCAN,
+  });
 
   return (
     <div className="events">
@@ -171,22 +177,12 @@ export function EventStream() {
         </ol>
       </div>
       {open ? (
-        <div className="events__detail">
-          <div className="events__detail-bar">
-            <strong>
-              #{open.seq} <code>{open.type}</code>
-            </strong>
-            {callOf(open) ? (
-              <button type="button" onClick={() => selection.toggleCall(callOf(open) as string)}>
-                Highlight call {callOf(open)}
-              </button>
-            ) : null}
-            <button type="button" onClick={() => setOpen(null)}>
-              Close
-            </button>
-          </div>
-          <CodeBlock label={`Event ${open.seq} as JSON`}>{JSON.stringify(open, null, 2)}</CodeBlock>
-        </div>
+        <EventDetail
+          event={open}
+          call={callOf(open)}
+          onHighlight={selection.toggleCall}
+          onClose={() => setOpen(null)}
+        />
       ) : null}
     </div>
   );

@@ -7,14 +7,12 @@ export function Panel({
   id,
   title,
   hint,
-  actions,
   grow = 1,
   children,
 }: {
   id: string;
   title: string;
   hint?: string;
-  actions?: ReactNode;
   grow?: number;
   children: ReactNode;
 }) {
@@ -40,7 +38,6 @@ export function Panel({
           <h2 id={`${id}-title`}>{title}</h2>
         </button>
         {hint ? <p className="panel__hint">{hint}</p> : null}
-        {actions && !collapsed ? <div className="panel__actions">{actions}</div> : null}
       </header>
       {collapsed ? null : (
         <div className="panel__body" id={`${id}-body`}>

@@ -1,5 +1,6 @@
 import { type Lane, type StageBar, type StageName, timelineExtent } from "@state/timeline";
 import { useMemo } from "react";
+import { formatDuration } from "../format";
 import { useNow } from "../hooks/useNow";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
@@ -19,9 +20,6 @@ const STAGE_LABEL: Record<StageName, string> = {
   after: "after hook",
   queue: "file queue wait",
 };
-
-const fmt = (ms: number) =>
-  ms < 10 ? `${ms.toFixed(1)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 
 /** One lane per tool call, grouped by the assistant message (batch) that made them. */
 export function Timeline() {
@@ -104,7 +102,7 @@ function Batch({
     <section className="batch" aria-label={`Batch of ${lanes.length} call${lanes.length === 1 ? "" : "s"}`}>
       <header className="batch__head">
         {lanes.length > 1 ? `${lanes.length} calls from one assistant message` : "1 call"}
-        {mode ? ` · ${mode}` : ""} · {fmt(span)}
+        {mode ? ` · ${mode}` : ""} · {formatDuration(span)}
       </header>
       <ol className="lanes">
         {lanes.map((l) => (
@@ -131,14 +129,14 @@ function Batch({
             <span className="lane__time">
               {l.status === "running" ? (
                 <>
-                  <span aria-live="off">{fmt(now - l.start)}</span>{" "}
+                  <span aria-live="off">{formatDuration(now - l.start)}</span>{" "}
                   <button type="button" className="danger" onClick={onAbort} title="Abort the run (Esc)">
                     Abort
                   </button>
                 </>
               ) : (
                 <span className={l.status === "error" ? "error" : undefined}>
-                  {fmt((l.end ?? now) - l.start)}
+                  {formatDuration((l.end ?? now) - l.start)}
                   {l.status === "error" ? " · error" : ""}
                 </span>
               )}
@@ -151,7 +149,7 @@ function Batch({
 }
 
 function Bar({ bar, style, now }: { bar: StageBar; style: { left: string; width: string }; now: number }) {
-  const label = `${STAGE_LABEL[bar.stage]}: ${fmt((bar.end ?? now) - bar.start)}${bar.end === null ? " so far" : ""}${bar.note ? ` (${bar.note})` : ""}`;
+  const label = `${STAGE_LABEL[bar.stage]}: ${formatDuration((bar.end ?? now) - bar.start)}${bar.end === null ? " so far" : ""}${bar.note ? ` (${bar.note})` : ""}`;
   return (
     // The label is an attribute, not hidden text: text has to be laid out and shaped, and a burst redraws
     // every bar of the newest lanes each time.
