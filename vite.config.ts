@@ -7,7 +7,7 @@ import { nodeBuiltinGate } from "./scripts/node-builtin-gate.ts";
 const shim = (name: string) => fileURLToPath(new URL(`./src/app/shims/${name}.ts`, import.meta.url));
 
 // memfs pulls in five Node built-ins; the browser gets npm ports or two-line shims
-// (shared/research/memfs-webcontainer.md §2.2), and just-bash one more. Anything else that names a Node built-in fails the build.
+// (docs/browser-shims.md §1), and just-bash one more. Anything else that names a Node built-in fails the build.
 export const browserAliases = [
   { find: /^node:buffer$|^buffer$/, replacement: "buffer/" },
   { find: /^node:events$|^events$/, replacement: "events/" },

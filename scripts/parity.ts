@@ -1,5 +1,5 @@
 /**
- * `npm run parity`: every conformance case against our tools on memfs. `PARITY_DIR=<dir>` replaces the
+ * `npm run parity`: every recorded case (docs/parity.md) against our tools on memfs. `PARITY_DIR=<dir>` replaces the
  * bundled cases with a directory holding `cases.json` and `golden/<any folder>/<id>.json`. Prints one
  * line per failing case with a short diff, then `parity: N passed, M failed` (known deviations count as
  * failed and are named as such).

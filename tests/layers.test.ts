@@ -72,7 +72,7 @@ const cases: [layer: string, source: string, rule: string][] = [
   ["ui", 'import { join } from "path";\nexport const x = join;\n', "lint/correctness/noNodejsModules"],
 ];
 
-describe("layer rules (shared/design.md § Layers)", () => {
+describe("layer rules (docs/layers.md)", () => {
   it.each(cases)("src/%s rejects %j", (layer, source, rule) => {
     expect(lint(layer, source)).toContain(rule);
   });

@@ -3,7 +3,7 @@
  * be fed to pi-agent-core too. Declared here rather than imported: pi-ai is only a dev dependency (the
  * oracle), and the browser bundle must not carry it.
  *
- * Deviation: the transcript may also hold the playground's SystemMessage (seed 004), which 0.73.1 lacks.
+ * Deviation: the transcript may also hold the playground's SystemMessage (docs/pi-contract.md §7.3), which 0.73.1 lacks.
  */
 import type { SystemMessage } from "@core/system-prompt/types";
 import type { ImageContent, TextContent } from "@core/tools/types";

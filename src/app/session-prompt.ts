@@ -1,7 +1,7 @@
 /**
  * The session's prompt state: rebuilds the sections when tools or the workspace change, announces the
  * patch and the tool-set change, and produces the system messages the next run carries (the initial
- * one, then section patches and tool declarations, seed 004).
+ * one, then section patches and tool declarations, docs/pi-contract.md §7.3).
  */
 import type { Emit, ToolRow, ToolState } from "@agent/events";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";

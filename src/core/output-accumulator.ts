@@ -1,6 +1,6 @@
 /**
  * Collects a command's streamed output with bounded memory, as pi 0.73.1's
- * `dist/core/tools/output-accumulator.js` does for bash (contract §1.3): raw byte chunks are decoded with a
+ * `dist/core/tools/output-accumulator.js` does for bash (docs/pi-contract.md §1.3): raw byte chunks are decoded with a
  * streaming UTF-8 decoder (a character split across chunks survives), only a decoded tail is kept for
  * snapshots, the line and byte counters cover the whole stream, and a full-output log is opened as soon as
  * the output passes a limit, starting with the bytes seen before it was opened.

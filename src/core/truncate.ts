@@ -4,7 +4,7 @@
  * whichever is hit first. Lines come from `split("\n")`, so a trailing newline counts as one more
  * (empty) line; every "of N" a model sees depends on that.
  *
- * Written from the contract (shared/pi-contract.md §1.1); no deviations known.
+ * Written from the contract (docs/pi-contract.md §1.1); no deviations known.
  */
 import { utf8ByteLength, utf8Decode, utf8Encode } from "./bytes";
 

@@ -5,7 +5,7 @@ import type { TranscriptEntry } from "./transcript";
 export type WireProvider = "anthropic" | "openai";
 
 /**
- * The next request as a provider would receive it (shared/pi-contract.md §7.4): the rendered system prompt,
+ * The next request as a provider would receive it (docs/pi-contract.md §7.4): the rendered system prompt,
  * the declared tools in the provider's shape, and the conversation so far. The playground sends
  * nothing anywhere.
  */

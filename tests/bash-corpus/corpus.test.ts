@@ -16,7 +16,7 @@ import { KNOWN_GAPS } from "./known-gaps";
 
 const expected = expectations as CorpusExpectations;
 
-/** What pi's bash tool makes of an output and exit code (contract §2.2). */
+/** What pi's bash tool makes of an output and exit code (docs/pi-contract.md §2.2). */
 function asToolText(output: string, exitCode: number): string {
   const text = output || "(no output)";
   return exitCode === 0 ? text : `${text}\n\nCommand exited with code ${exitCode}`;

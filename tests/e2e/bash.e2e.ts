@@ -1,5 +1,5 @@
 /**
- * Issue 4's done criterion in Chromium, driven through the page's "Call a tool by hand" composer: bash writes
+ * bash in Chromium (docs/bash-engine.md), driven through the page's "Call a tool by hand" composer: bash writes
  * a file that read and the file tree see, and every way a runaway command ends (the page replacing a worker
  * stuck in a CPU loop, the engine seeing the abort, the engine's limits, a timeout) says which way it went.
  * Each `it` opens its own page, with its own session and workspace, so it sets up the files it needs itself.

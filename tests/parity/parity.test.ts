@@ -1,5 +1,5 @@
 /**
- * Every shared conformance case against our tools on memfs (see ./runner.ts for the rules). A case
+ * Every recorded case (docs/parity.md) against our tools on memfs (see ./runner.ts for the rules). A case
  * listed in ./deviations.ts must still differ (so a fixed one gets noticed); every other must match.
  */
 import { createMemfsWorkspace } from "@backends/memfs/workspace";
@@ -17,7 +17,7 @@ import {
 
 const { cases, goldens } = loadParitySuite(DEFAULT_CASES_DIR);
 
-describe("parity with pi 0.73.1 (shared/conformance)", () => {
+describe("parity with pi 0.73.1 (docs/parity.md)", () => {
   it("has a golden for every case and lists only known cases as deviations", () => {
     expect(cases.length).toBeGreaterThanOrEqual(52);
     for (const c of cases) expect(goldens.has(c.id), `golden for ${c.id}`).toBe(true);

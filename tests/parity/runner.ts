@@ -1,5 +1,5 @@
 /**
- * The parity comparison of shared/conformance/README.md: build the case's files on a memfs workspace,
+ * The parity comparison (docs/parity.md §4): build the case's files on a memfs workspace,
  * run each call as a model's call runs (prepareArguments → validate and coerce → execute; a throw is
  * an error result with `details: {}`), normalise, compare with the golden recorded from pi 0.73.1.
  *

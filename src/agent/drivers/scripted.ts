@@ -1,7 +1,7 @@
 /**
  * The scripted driver: each model request takes the next `assistant` step of a scenario. Offline, no key.
  * A request made after abort is answered `aborted` with no content and uses up no step (what a provider
- * does when the signal has fired, pi-contract §8); a request with no scripted reply left is an `error`.
+ * does when the signal has fired, docs/pi-contract.md §8); a request with no scripted reply left is an `error`.
  */
 import type { Emit } from "../events";
 import type { AssistantStep } from "../scenario";

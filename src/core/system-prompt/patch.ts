@@ -1,5 +1,5 @@
 /**
- * Changes during a session (shared/pi-contract.md §7.3, seed 004): section patches, how a provider that
+ * Changes during a session (docs/pi-contract.md §7.3): section patches, how a provider that
  * accepts system messages mid-conversation is told about them, the first system message, and the tool
  * declarations a request adds or removes when the tool set changes.
  */
@@ -76,7 +76,7 @@ export function toolChanges(
 }
 
 /**
- * Declares tool changes for the next request (seed 004 `declareToolChanges`): merged into the last
+ * Declares tool changes for the next request (docs/pi-contract.md §7.3): merged into the last
  * pending system message if there is one, else a new system message before the first non-system one.
  */
 export function declareToolChanges(

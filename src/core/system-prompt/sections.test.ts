@@ -10,7 +10,7 @@ import { buildSystemPromptState, collapseSnippet } from "./sections";
 import type { SystemMessage } from "./types";
 import { anthropicRequest, openAiChatRequest } from "./wire";
 
-// The snippets and guidelines seed 004's rendered prompt shows for read, bash, edit, write.
+// The snippets and guidelines the sectioned prompt shows (docs/pi-contract.md §7.2) for read, bash, edit, write.
 const snippets = {
   read: "Read file contents",
   bash: "Execute bash commands (ls, grep, find, etc.)",
@@ -32,7 +32,7 @@ const guidelines = {
 const base = { toolSnippets: snippets, toolGuidelines: guidelines, cwd: "/workspace" };
 
 describe("buildSystemPromptState", () => {
-  it("matches seed 004's section names, order and rules for read, bash, edit, write", () => {
+  it("matches the documented section names, order and rules for read, bash, edit, write", () => {
     const state = buildSystemPromptState(base);
     expect(Object.keys(state.sections ?? {})).toEqual(["preamble", "tools", "rules", "docs", "cwd"]);
     expect(state.sections?.preamble.startsWith("<")).toBe(false);

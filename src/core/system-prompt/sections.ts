@@ -1,11 +1,11 @@
 /**
- * The system prompt as ordered, independently replaceable sections (shared/pi-contract.md §7.2; the
- * seeds' `buildSystemPromptSections`, a design pi adopted after 0.73.1): preamble untagged, every other
- * section wrapped as `<name>\n…\n</name>`, joined by blank lines. Rules are chosen by the declared tools
- * (selected minus hidden) and each line remembers where it came from, so the UI can show it.
+ * The system prompt as ordered, independently replaceable sections (docs/pi-contract.md §7.2, a design
+ * pi adopted after 0.73.1): preamble untagged, every other section wrapped as `<name>\n…\n</name>`,
+ * joined by blank lines. Rules are chosen by the declared tools (selected minus hidden) and each line
+ * remembers where it came from, so the UI can show it.
  *
- * The preamble, the tools sentence and the docs text are as seed 004 shows them; the skills hint and the
- * project-context intro are the project's own words.
+ * The preamble, the tools sentence and the docs text are as docs/pi-contract.md §7.2 gives them; the
+ * skills hint and the project-context intro are the project's own words.
  */
 import { formatSkillsSection, type Skill } from "./skills";
 import type { RuleLine, SystemPromptSections, SystemPromptState } from "./types";

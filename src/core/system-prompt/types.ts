@@ -1,5 +1,5 @@
 /**
- * The system prompt as named sections (shared/pi-contract.md §7; the seeds' design, which pi adopted after
+ * The system prompt as named sections (docs/pi-contract.md §7; a design pi adopted after
  * 0.73.1). Plain data so that it crosses the worker channel and the event log unchanged.
  */
 
@@ -40,7 +40,7 @@ export interface SystemPromptState {
   declaredTools: string[];
 }
 
-/** A transcript system message (seed 004): the prompt, section patches and tool declaration changes. */
+/** A transcript system message (docs/pi-contract.md §7.3): the prompt, section patches and tool declaration changes. */
 export interface SystemMessage {
   role: "system";
   content: string;

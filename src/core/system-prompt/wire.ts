@@ -1,6 +1,5 @@
 /**
- * The tools and system prompt as a provider receives them (shared/pi-contract.md §7.4, seed 004
- * `convertTools`), for display. Anthropic Messages: `input_schema` keeps only type, properties and
+ * The tools and system prompt as a provider receives them (docs/pi-contract.md §7.4), for display. Anthropic Messages: `input_schema` keeps only type, properties and
  * required unless strict sampling is on; the last tool carries `cache_control` when caching.
  * OpenAI-compatible chat: one `function` tool per declaration and the prompt as the first message.
  */
