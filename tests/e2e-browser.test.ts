@@ -11,7 +11,7 @@ import {
 
 const BUNDLED = "/tmp/chromium";
 
-function lookup(env: Record<string, string>, present: string[]): BrowserLookup {
+function lookup(env: Record<string, string | undefined>, present: string[]): BrowserLookup {
   return {
     env,
     exists: (path) => present.includes(path),
