@@ -7,7 +7,7 @@
  */
 
 /** How long one grep or find call may search (docs/deviations.md says why this figure). */
-export const SEARCH_TIME_BUDGET_MS = 20_000;
+export const SEARCH_TIME_BUDGET_MS = 10_000;
 
 export interface SearchBudget {
   /** Throws a SearchTimeoutError once the call has used its time. Cheap enough to call per line. */
