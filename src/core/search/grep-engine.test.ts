@@ -77,6 +77,15 @@ describe("grep's search with a pattern that matches the empty string at every li
     expect(matches.every((m, i) => m.lineNumber === i + 1 && m.lineText === lines[i])).toBe(true);
   });
 
+  it("finds the same lines whether hits come close together or far apart", async () => {
+    const mixed = Array.from({ length: 300 }, (_, i) =>
+      (i < 60 ? i % 3 === 0 : i % 25 === 0) ? `hit ${i}` : `miss ${i}`,
+    );
+    const expected = mixed.flatMap((line, i) => (line.startsWith("hit") ? [i + 1] : []));
+    const { matches } = await search(treeOps({ "/w/m.txt": mixed.join("\n") }), "^[gh]\\w+\\s\\d+$", 1_000);
+    expect(matches.map((m) => m.lineNumber)).toEqual(expected);
+  });
+
   it("still never matches across a line break", async () => {
     const small = treeOps({ "/w/a.txt": "alpha\nbeta gamma\nx y;\n" });
     const { matches } = await search(small, "alpha\\sbeta|^(\\w+\\s?)+$", 10);

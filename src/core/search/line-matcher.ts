@@ -118,7 +118,20 @@ function rustMessage(re2Error: string): string {
   return map[re2Error] ?? re2Error;
 }
 
-function re2Matcher(re: RE2JS, prefilter: Finder | undefined, budget: SearchBudget): LineMatcher {
+/** How many lines after a hit are tried one by one before the rest of the text is tested at once. */
+const PROBE_LINES = 8;
+
+/**
+ * `probe`: whether lines may be tried one by one before the rest of the text is tested. Not for a
+ * pattern with `\A`, `\z` or inline flags, where a line alone and the rest of the text can disagree (rg
+ * looks for a candidate in the rest of its buffer first; so does the pass over the rest).
+ */
+function re2Matcher(
+  re: RE2JS,
+  prefilter: Finder | undefined,
+  budget: SearchBudget,
+  probe: boolean,
+): LineMatcher {
   // `test` asks for no positions, which lets re2js run its DFA. Each line is tested on its own, so a
   // match can never run past its line end (`\s` and `[^x]` take a '\n'; rg's lines forbid that).
   const matchesLine = (line: string) => re.test(line);
@@ -141,22 +154,42 @@ function re2Matcher(re: RE2JS, prefilter: Finder | undefined, budget: SearchBudg
       },
     };
   }
+  // While hits come close together (on every line, for `(\w+\s?)*$`), the next few lines are tried
+  // alone before the pass over the rest: that pass is cheap when a hit is near, but re2js's own prefilter
+  // looks for literals first, and for some alternations that is a scan to the end, once per hit.
+  let dense = false;
+  const scan = (text: string, from: number, lines: number): [number, number] | number => {
+    let start = from;
+    for (let n = 0; n < lines && start < text.length; n++) {
+      budget.check();
+      const end = lineEnd(text, start);
+      if (matchesLine(text.slice(start, end))) {
+        dense = probe && n < PROBE_LINES;
+        return [start, end];
+      }
+      start = end + 1;
+    }
+    return start;
+  };
   return {
     byteFinderExact: false,
     matchesLine,
     nextLine(text, from) {
-      // One DFA pass over the rest first: it stops where the first match ends, so it costs no more than
-      // the lines up to the next hit, and a rest without any match is skipped in one pass. (A search for
-      // the match's position over the whole text instead is what made `(\w+\s?)*$` quadratic: its
-      // match ran on through every following line of words, once per line found.)
-      if (!re.test(from === 0 ? text : text.slice(from))) return undefined;
-      for (let start = from; start < text.length; ) {
-        budget.check();
-        const end = lineEnd(text, start);
-        if (matchesLine(text.slice(start, end))) return [start, end];
-        start = end + 1;
+      if (from === 0) dense = false;
+      let start = from;
+      if (dense) {
+        const probed = scan(text, start, PROBE_LINES);
+        if (typeof probed !== "number") return probed;
+        start = probed;
       }
-      return undefined;
+      // One DFA pass over the rest: it stops where the first match ends, so it costs no more than the
+      // lines up to the next hit, and a rest without any match is skipped in one pass. (A search for the
+      // match's position over the whole text instead is what made `(\w+\s?)*$` quadratic: its match
+      // ran on through every following line of words, once per line found.)
+      dense = false;
+      if (start >= text.length || !re.test(start === 0 ? text : text.slice(start))) return undefined;
+      const hit = scan(text, start, Number.POSITIVE_INFINITY);
+      return typeof hit === "number" ? undefined : hit;
     },
   };
 }
@@ -173,8 +206,9 @@ export function compileLineMatcher(pattern: string, options: MatcherOptions): Li
   const re = compileRe2(pattern, options.ignoreCase);
   const budget = options.budget ?? NO_BUDGET;
   const required = requiredLiteral(pattern);
-  if (!required) return re2Matcher(re, undefined, budget);
-  const matcher = re2Matcher(re, literalFinder(required, options.ignoreCase), budget);
+  const probe = !/\\[Az]|\(\?/.test(pattern);
+  if (!required) return re2Matcher(re, undefined, budget, probe);
+  const matcher = re2Matcher(re, literalFinder(required, options.ignoreCase), budget, probe);
   matcher.byteFinder = createByteFinder(required, options.ignoreCase);
   return matcher;
 }
