@@ -30,12 +30,12 @@ import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { build, preview } from "vite";
 import { BURST_EVENTS_MIN } from "../bench/browser/burst.ts";
 import { burst, firstEvent, workloadInWorker } from "../bench/browser/drive.ts";
 import { formatReport, PI_MEDIANS, RUNS, WARMUPS } from "../bench/run-workload.ts";
-import { findBrowser } from "../tests/e2e/browser.ts";
+import { findBrowser, launchBrowser } from "../tests/e2e/browser.ts";
 import { browserAliases } from "../vite.config.ts";
 import { layerAliases } from "./aliases.ts";
 import { nodeBuiltinGate } from "./node-builtin-gate.ts";
@@ -181,17 +181,14 @@ async function launch(): Promise<Browser> {
   try {
     const choice = await findBrowser();
     console.log(`browser: ${choice.executablePath} (${choice.source})`);
-    return await chromium.launch({
-      executablePath: choice.executablePath,
-      args: choice.args,
-      headless: true,
-    });
+    return await launchBrowser(choice);
   } catch (error) {
     console.error(
       `bench-browser: no Chromium could be started, so the browser figures are missing.\n  ${(error as Error).message}\n` +
         "  What to do: install Chromium (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH to a " +
-        "Chrome/Chromium binary, then run `npm run bench` again. (The same lookup as the e2e tests: " +
-        "CHROME_PATH, a system Chromium/Chrome, then the @sparticuz/chromium dev dependency.)",
+        "Chrome/Chromium binary, then run `npm run bench` again. (The same lookup and flags as the e2e tests: " +
+        "CHROME_PATH, a system Chromium/Chrome, then the @sparticuz/chromium dev dependency; E2E_BROWSER=bundled " +
+        "goes straight to the last.)",
     );
     process.exit(1);
   }

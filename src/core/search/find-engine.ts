@@ -12,6 +12,7 @@
  * - `--max-results 0` means no limit to fd.
  */
 import { resolvePath } from "../path-utils";
+import type { SearchBudget } from "./budget";
 import { compileFdGlob } from "./glob";
 import type { SearchOperations } from "./types";
 import { abortError, walk } from "./walk";
@@ -22,6 +23,8 @@ export interface FindSearchOptions {
   pattern: string;
   limit: number;
   signal?: AbortSignal;
+  /** The call's time limit; none when absent. */
+  budget?: SearchBudget;
 }
 
 /** What fd prints for a value of --max-results that is not a count (clap's message). */
@@ -39,7 +42,7 @@ function notADirectory(searchPath: string): Error {
 
 /** The absolute lines fd would print, in fd's sorted order. */
 export async function runFindSearch(ops: SearchOperations, options: FindSearchOptions): Promise<string[]> {
-  const { searchPath, pattern, limit, signal } = options;
+  const { searchPath, pattern, limit, signal, budget } = options;
   if (!Number.isInteger(limit) || limit < 0) throw invalidMaxResults(limit);
   const maxResults = limit === 0 ? Number.POSITIVE_INFINITY : limit;
 
@@ -67,6 +70,7 @@ export async function runFindSearch(ops: SearchOperations, options: FindSearchOp
     root,
     ignore: { customName: ".fdignore", requireGit: false },
     signal,
+    budget,
     visit: (entry) => {
       if (!isMatch(fullPath ? entry.absolutePath : entry.name)) return false;
       lines.push(prefix + entry.relativePath + (entry.kind === "directory" ? "/" : ""));

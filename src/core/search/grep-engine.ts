@@ -9,6 +9,7 @@
  */
 import { isValidUtf8 } from "../bytes";
 import { resolvePath } from "../path-utils";
+import { NO_BUDGET, type SearchBudget } from "./budget";
 import { countByte, hasNul } from "./byte-search";
 import { compileRgOverride } from "./glob";
 import { compileLineMatcher } from "./line-matcher";
@@ -27,6 +28,8 @@ export interface GrepSearchOptions {
   glob: string | undefined;
   limit: number;
   signal?: AbortSignal;
+  /** The call's time limit; none when absent. */
+  budget?: SearchBudget;
 }
 
 export interface GrepMatchLine {
@@ -68,7 +71,8 @@ export async function runGrepSearch(
   options: GrepSearchOptions,
 ): Promise<GrepSearchResult> {
   const { signal, limit } = options;
-  const matcher = compileLineMatcher(options.pattern, options);
+  const budget = options.budget ?? NO_BUDGET;
+  const matcher = compileLineMatcher(options.pattern, { ...options, budget });
   const matches: GrepMatchLine[] = [];
   const matchedFiles = new Map<string, { bytes: Uint8Array; text?: string }>();
   let limitReached = false;
@@ -95,13 +99,14 @@ export async function runGrepSearch(
     let counted = 0;
     let found = false;
     while (at >= 0) {
+      budget.check();
       const start = at === 0 ? 0 : bytes.lastIndexOf(10, at - 1) + 1;
       let end = bytes.indexOf(10, at);
       if (end < 0) end = bytes.length;
       lineNumber += countByte(bytes, 10, counted, start);
       counted = start;
       const line = stripBom(decoder.decode(bytes.subarray(start, end)), start);
-      if (matcher.byteFinderExact || matcher.nextLine(line, 0)) {
+      if (matcher.byteFinderExact || matcher.matchesLine(line)) {
         found = true;
         if (record(relativePath, lineNumber, line, () => bytes.subarray(start, end))) break;
       }
@@ -156,20 +161,23 @@ export async function runGrepSearch(
       root,
       ignore: { customName: ".rgignore", requireGit: true },
       signal,
+      budget,
       override: override && ((_relative, isDir, absolute) => override(globPath(absolute), isDir)),
       visit: (entry) => {
         if (entry.kind !== "file") return false;
         if (signal?.aborted) throw abortError();
-        // rg reports an unreadable file on stderr and goes on.
+        // rg reports an unreadable file on stderr and goes on. Only the read is guarded: an error from
+        // the search itself (the time budget) must end the call.
         const skip = () => false;
+        let read: ReturnType<SearchOperations["readFile"]>;
         try {
-          const read = ops.readFile(entry.absolutePath);
-          if (isThenable(read))
-            return Promise.resolve(read).then((b) => searchFile(entry.relativePath, b, false), skip);
-          return searchFile(entry.relativePath, read, false);
+          read = ops.readFile(entry.absolutePath);
         } catch {
           return false;
         }
+        if (isThenable(read))
+          return Promise.resolve(read).then((b) => searchFile(entry.relativePath, b, false), skip);
+        return searchFile(entry.relativePath, read, false);
       },
     });
   }

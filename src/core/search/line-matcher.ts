@@ -1,14 +1,17 @@
 /**
  * Finds the lines of a text that match a grep pattern, as rg does: a line matches when the pattern
  * matches somewhere inside it (a match never spans a line break). Every regex runs on RE2 (re2js), whose
- * time is linear in the input, so no pattern can hang the worker (`(a+)+$` included). Speed comes from
- * doing as little as possible with it:
+ * time is linear in the input it is given (`(a+)+$` included); the scan keeps the whole search linear by
+ * never giving it the same text twice over: it is only ever run on one line, or once on the rest of a
+ * file up to the next hit. Speed comes from doing as little as possible with it:
  * - a literal search (`literal: true`, or a pattern with no regex syntax) never touches a regex engine
  *   when case matters (`indexOf`), and uses V8's RegExp on the escaped text when it does not (a literal
  *   cannot backtrack);
- * - a regex with a literal every match must contain is only run on the lines holding that literal.
+ * - a regex with a literal every match must contain is only run on the lines holding that literal;
+ * - only yes/no is ever asked of RE2, never a position, which lets re2js use its DFA.
  */
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from "re2js";
+import { NO_BUDGET, type SearchBudget } from "./budget";
 import { type ByteFinder, createByteFinder } from "./byte-search";
 import {
   isPlainLiteral,
@@ -31,11 +34,15 @@ export interface LineMatcher {
   byteFinder?: ByteFinder;
   /** True when a hit of byteFinder is a match by itself (a literal search), so lines need no check. */
   byteFinderExact: boolean;
+  /** Whether one line (no line break in it) holds a match. */
+  matchesLine(line: string): boolean;
 }
 
 export interface MatcherOptions {
   ignoreCase: boolean;
   literal: boolean;
+  /** Checked between lines, so that a long scan ends at the call's time limit. */
+  budget?: SearchBudget;
 }
 
 type Finder = (text: string, from: number) => number;
@@ -70,6 +77,7 @@ function lineEnd(text: string, at: number): number {
 function literalMatcher(find: Finder): LineMatcher {
   return {
     byteFinderExact: false,
+    matchesLine: (line) => find(line, 0) >= 0,
     nextLine(text, from) {
       const i = find(text, from);
       if (i < 0) return undefined;
@@ -110,14 +118,31 @@ function rustMessage(re2Error: string): string {
   return map[re2Error] ?? re2Error;
 }
 
-function re2Matcher(re: RE2JS, prefilter: Finder | undefined): LineMatcher {
-  const matchesLine = (line: string) => re.matcher(line).find();
+/** How many lines after a hit are tried one by one before the rest of the text is tested at once. */
+const PROBE_LINES = 8;
+
+/**
+ * `probe`: whether lines may be tried one by one before the rest of the text is tested. Not for a
+ * pattern with `\A`, `\z` or inline flags, where a line alone and the rest of the text can disagree (rg
+ * looks for a candidate in the rest of its buffer first; so does the pass over the rest).
+ */
+function re2Matcher(
+  re: RE2JS,
+  prefilter: Finder | undefined,
+  budget: SearchBudget,
+  probe: boolean,
+): LineMatcher {
+  // `test` asks for no positions, which lets re2js run its DFA. Each line is tested on its own, so a
+  // match can never run past its line end (`\s` and `[^x]` take a '\n'; rg's lines forbid that).
+  const matchesLine = (line: string) => re.test(line);
   if (prefilter) {
     return {
       byteFinderExact: false,
+      matchesLine,
       nextLine(text, from) {
         let pos = from;
-        while (pos <= text.length) {
+        while (pos < text.length) {
+          budget.check();
           const i = prefilter(text, pos);
           if (i < 0) return undefined;
           const start = lineStart(text, i);
@@ -129,27 +154,42 @@ function re2Matcher(re: RE2JS, prefilter: Finder | undefined): LineMatcher {
       },
     };
   }
-  let lastText: string | undefined;
-  let matcher: ReturnType<RE2JS["matcher"]> | undefined;
+  // While hits come close together (on every line, for `(\w+\s?)*$`), the next few lines are tried
+  // alone before the pass over the rest: that pass is cheap when a hit is near, but re2js's own prefilter
+  // looks for literals first, and for some alternations that is a scan to the end, once per hit.
+  let dense = false;
+  const scan = (text: string, from: number, lines: number): [number, number] | number => {
+    let start = from;
+    for (let n = 0; n < lines && start < text.length; n++) {
+      budget.check();
+      const end = lineEnd(text, start);
+      if (matchesLine(text.slice(start, end))) {
+        dense = probe && n < PROBE_LINES;
+        return [start, end];
+      }
+      start = end + 1;
+    }
+    return start;
+  };
   return {
     byteFinderExact: false,
+    matchesLine,
     nextLine(text, from) {
-      if (text !== lastText || !matcher) {
-        lastText = text;
-        matcher = re.matcher(text);
+      if (from === 0) dense = false;
+      let start = from;
+      if (dense) {
+        const probed = scan(text, start, PROBE_LINES);
+        if (typeof probed !== "number") return probed;
+        start = probed;
       }
-      let pos = from;
-      while (pos <= text.length) {
-        if (!matcher.find(pos)) return undefined;
-        const at = matcher.start();
-        const start = lineStart(text, at);
-        const end = lineEnd(text, at);
-        // A match over the whole text may run past the line end (`[^x]`, `\s` take a '\n'): then the
-        // line alone decides, as rg's line-by-line search would.
-        if (matcher.end() <= end || matchesLine(text.slice(start, end))) return [start, end];
-        pos = end + 1;
-      }
-      return undefined;
+      // One DFA pass over the rest: it stops where the first match ends, so it costs no more than the
+      // lines up to the next hit, and a rest without any match is skipped in one pass. (A search for the
+      // match's position over the whole text instead is what made `(\w+\s?)*$` quadratic: its match
+      // ran on through every following line of words, once per line found.)
+      dense = false;
+      if (start >= text.length || !re.test(start === 0 ? text : text.slice(start))) return undefined;
+      const hit = scan(text, start, Number.POSITIVE_INFINITY);
+      return typeof hit === "number" ? undefined : hit;
     },
   };
 }
@@ -164,9 +204,11 @@ export function compileLineMatcher(pattern: string, options: MatcherOptions): Li
     return matcher;
   }
   const re = compileRe2(pattern, options.ignoreCase);
+  const budget = options.budget ?? NO_BUDGET;
   const required = requiredLiteral(pattern);
-  if (!required) return re2Matcher(re, undefined);
-  const matcher = re2Matcher(re, literalFinder(required, options.ignoreCase));
+  const probe = !/\\[Az]|\(\?/.test(pattern);
+  if (!required) return re2Matcher(re, undefined, budget, probe);
+  const matcher = re2Matcher(re, literalFinder(required, options.ignoreCase), budget, probe);
   matcher.byteFinder = createByteFinder(required, options.ignoreCase);
   return matcher;
 }

@@ -4,6 +4,7 @@
  * included (both tools run with --hidden), symlinks reported but never entered, ignored entries pruned
  * before their directories are read.
  */
+import { NO_BUDGET, type SearchBudget } from "./budget";
 import { compareBytewise } from "./byte-order";
 import type { OverrideVerdict } from "./glob";
 import { type IgnoreConfig, type IgnoreLevel, loadLevel, matchLevels } from "./ignore-rules";
@@ -23,6 +24,8 @@ export interface WalkOptions {
   root: string;
   ignore: IgnoreConfig;
   signal?: AbortSignal;
+  /** The call's time limit, checked per directory and per entry. */
+  budget?: SearchBudget;
   /** rg's --glob: consulted before the ignore rules, and a whitelist beats them. */
   override?: (relativePath: string, isDirectory: boolean, absolutePath: string) => OverrideVerdict;
   /** Called for every entry kept, in order; a directory before its contents. Return true to stop. */
@@ -79,6 +82,7 @@ async function ancestorLevels(
 
 export async function walk(ops: SearchOperations, options: WalkOptions): Promise<void> {
   const { root, ignore: config, signal, override, visit } = options;
+  const budget = options.budget ?? NO_BUDGET;
   const levels = await ancestorLevels(ops, root, config);
   let lastYield = Date.now();
 
@@ -95,6 +99,7 @@ export async function walk(ops: SearchOperations, options: WalkOptions): Promise
       lastYield = Date.now();
     }
     if (signal?.aborted) throw abortError();
+    budget.check();
     let entries: DirEntry[];
     try {
       const listed = ops.readdir(dir);
@@ -107,6 +112,7 @@ export async function walk(ops: SearchOperations, options: WalkOptions): Promise
     try {
       const sorted = entries.slice().sort((a, b) => compareBytewise(a.name, b.name));
       for (const entry of sorted) {
+        budget.check();
         const absolutePath = join(dir, entry.name);
         const relativePath = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
         const isDirectory = entry.kind === "directory";

@@ -11,9 +11,11 @@
  *   `glob` branch (no "Use limit=" hint, node_modules and .git excluded) is not offered.
  * - With a limit below the number of matches, the first ones in fd's sorted order are kept (fd keeps
  *   whichever its threads find first).
+ * - A call that searches longer than SEARCH_TIME_BUDGET_MS ends with an error (`../search/budget.ts`).
  */
 import { type Static, Type } from "typebox";
 import { relativePath, resolveToCwd } from "../path-utils";
+import { startSearchBudget } from "../search/budget";
 import { runFindSearch } from "../search/find-engine";
 import type { SearchOperations } from "../search/types";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "../truncate";
@@ -43,6 +45,8 @@ export type FindOperations = SearchOperations;
 export interface FindToolOptions {
   /** Required: where the files live (no hidden default backend). */
   operations: FindOperations;
+  /** How long one call may search, in ms (default SEARCH_TIME_BUDGET_MS; pi has no such limit). */
+  timeBudgetMs?: number;
 }
 
 const DEFAULT_LIMIT = 1000;
@@ -62,7 +66,13 @@ export function createFindToolDefinition(
       if (signal?.aborted) throw new Error("Operation aborted");
       const searchPath = resolveToCwd(path || ".", cwd);
       const effectiveLimit = limit ?? DEFAULT_LIMIT;
-      const lines = await runFindSearch(ops, { searchPath, pattern, limit: effectiveLimit, signal });
+      const lines = await runFindSearch(ops, {
+        searchPath,
+        pattern,
+        limit: effectiveLimit,
+        signal,
+        budget: startSearchBudget("find", options.timeBudgetMs),
+      });
       if (signal?.aborted) throw new Error("Operation aborted");
       if (lines.length === 0) {
         return { content: [{ type: "text", text: "No files found matching pattern" }], details: undefined };

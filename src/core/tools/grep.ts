@@ -9,9 +9,11 @@
  * - GrepOperations return bytes and add `readdir` (the walk); pi's only replace isDirectory and readFile.
  * - Output order is rg's `--sort=path` order every time (pi's rg walks in parallel, so its order varies).
  * - Regex syntax errors name the problem in rg's words where the engines agree (see `../search/regex.ts`).
+ * - A call that searches longer than SEARCH_TIME_BUDGET_MS ends with an error (`../search/budget.ts`).
  */
 import { type Static, Type } from "typebox";
 import { basenamePath, resolveToCwd } from "../path-utils";
+import { startSearchBudget } from "../search/budget";
 import { runGrepSearch } from "../search/grep-engine";
 import type { SearchOperations } from "../search/types";
 import {
@@ -65,6 +67,8 @@ export type GrepOperations = SearchOperations;
 export interface GrepToolOptions {
   /** Required: where the files live (no hidden default backend). */
   operations: GrepOperations;
+  /** How long one call may search, in ms (default SEARCH_TIME_BUDGET_MS; pi has no such limit). */
+  timeBudgetMs?: number;
 }
 
 const DEFAULT_LIMIT = 100;
@@ -102,6 +106,7 @@ export function createGrepToolDefinition(
         glob: glob || undefined,
         limit: effectiveLimit,
         signal,
+        budget: startSearchBudget("grep", options.timeBudgetMs),
       });
       if (signal?.aborted) throw new Error("Operation aborted");
       if (search.matches.length === 0)
