@@ -1,7 +1,12 @@
+import type { DirEntry } from "@core/search/types";
 import { createFindToolDefinition } from "@core/tools/find";
 import { createGrepToolDefinition } from "@core/tools/grep";
 import { describe, expect, it } from "vitest";
-import { createMemfsFindOperations, createMemfsGrepOperations } from "./search-operations";
+import {
+  createFsSearchOperations,
+  createMemfsFindOperations,
+  createMemfsGrepOperations,
+} from "./search-operations";
 import { createMemfsWorkspace, type FilesMap } from "./workspace";
 
 async function grep(files: FilesMap, args: Record<string, unknown>, signal?: AbortSignal) {
@@ -198,5 +203,22 @@ describe("find on memfs", () => {
       "[fd error]: Search path '/workspace/f.txt' is not a directory.",
     );
     expect((await find({ "a.txt": "" }, { pattern: "*.md" })).text).toBe("No files found matching pattern");
+  });
+});
+
+describe("memfs search operations without memfs's internals", () => {
+  it("answer as the internal walk does, through the public fs API", async () => {
+    const ws = createMemfsWorkspace({
+      "a.txt": "hi",
+      "d/x": "",
+      link: { symlink: "a.txt" },
+      e: { dir: true },
+    });
+    const internal = createMemfsGrepOperations(ws);
+    const viaFs = createFsSearchOperations(ws);
+    const sorted = (entries: DirEntry[]) => [...entries].sort((a, b) => a.name.localeCompare(b.name));
+    expect(sorted(await viaFs.readdir("/workspace"))).toEqual(sorted(await internal.readdir("/workspace")));
+    expect(await viaFs.readFile("/workspace/link")).toEqual(await internal.readFile("/workspace/link"));
+    expect(await viaFs.isDirectory("/workspace/d")).toBe(await internal.isDirectory("/workspace/d"));
   });
 });
