@@ -1,6 +1,6 @@
 /**
  * A workspace is one memfs volume: every tool's Operations (and the bash engine) read and write it, so a
- * file written by one tool is what the next one sees. Built from the files map of shared/conformance and
+ * file written by one tool is what the next one sees. Built from the files map of the parity cases and
  * the scenario format; snapshots are lossless (bytes, symlinks, empty folders) so a session worker can be
  * ended and restarted with the same files.
  */
