@@ -3,6 +3,7 @@
  * pi-ai's, so the same file can be fed to pi-agent-core. A `user` step starts a run; each model request
  * in that run takes the next `assistant` step; a `tools` step between runs changes the tool set.
  */
+import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import type { AssistantMessage } from "./messages";
 
 /** The files map of shared/conformance: text, bytes, a symlink or an empty folder. */
@@ -44,7 +45,7 @@ export interface Scenario {
   steps: ScenarioStep[];
 }
 
-export const DEFAULT_ACTIVE_TOOLS = ["read", "bash", "edit", "write"];
+export const DEFAULT_ACTIVE_TOOLS: readonly string[] = DEFAULT_TOOL_NAMES;
 
 export function stepKind(step: ScenarioStep): "user" | "assistant" | "tools" {
   if ("user" in step) return "user";
