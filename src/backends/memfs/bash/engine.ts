@@ -22,7 +22,7 @@ import { MemfsBashFs } from "./memfs-bash-fs";
 type JustBash = typeof import("just-bash");
 type ExecutionLimits = NonNullable<BashOptions["executionLimits"]>;
 
-/** Commands of just-bash 3.4.2 that do not work in a browser (bash-engine.md §2.1): left out everywhere. */
+/** Commands of just-bash 3.4.2 that do not work in a browser: left out everywhere. */
 export const EXCLUDED_COMMANDS: readonly string[] = [
   "sqlite3",
   "python3",
