@@ -35,6 +35,8 @@ describe("docs/scenario.schema.json", () => {
 
   it("lists exactly the playground's tools", () => {
     expect([...SCENARIO_TOOL_NAMES]).toEqual([...allToolNames]);
+    const published = readFileSync(join(root, "docs/scenario.schema.json"), "utf8");
+    for (const name of allToolNames) expect(published).toContain(`"${name}"`);
   });
 
   it("the repository has the file the shipped scenarios point at", () => {

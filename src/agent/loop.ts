@@ -31,7 +31,7 @@ export async function runAgentLoop(
       await emit({ type: "message_start", message });
       await emit({ type: "message_end", message });
     }
-    await turns(ctx, newMessages, config, signal, emit, driver);
+    await runLoop(ctx, newMessages, config, signal, emit, driver);
   } catch (error) {
     const failure = failureMessage(error, signal?.aborted === true);
     newMessages.push(failure);
@@ -54,7 +54,7 @@ function failureMessage(error: unknown, aborted: boolean): AssistantMessage {
   };
 }
 
-async function turns(
+async function runLoop(
   ctx: AgentContext,
   newMessages: AgentMessage[],
   config: LoopConfig,
@@ -62,22 +62,22 @@ async function turns(
   emit: LoopEmit,
   driver: Driver,
 ) {
-  let first = true;
-  let pending = (await config.getSteeringMessages?.()) ?? [];
+  let firstTurn = true;
+  let pendingMessages = (await config.getSteeringMessages?.()) ?? [];
   for (;;) {
-    let moreToolCalls = true;
-    while (moreToolCalls || pending.length > 0) {
-      if (!first) await emit({ type: "turn_start" });
-      first = false;
-      for (const message of pending) {
+    let hasMoreToolCalls = true;
+    while (hasMoreToolCalls || pendingMessages.length > 0) {
+      if (!firstTurn) await emit({ type: "turn_start" });
+      firstTurn = false;
+      for (const message of pendingMessages) {
         await emit({ type: "message_start", message });
         await emit({ type: "message_end", message });
         ctx.messages.push(message);
         newMessages.push(message);
       }
-      pending = [];
+      pendingMessages = [];
 
-      const message = await ask(ctx, signal, emit, driver);
+      const message = await streamAssistantResponse(ctx, signal, emit, driver);
       newMessages.push(message);
       if (message.stopReason === "error" || message.stopReason === "aborted") {
         await emit({ type: "turn_end", message, toolResults: [] });
@@ -85,12 +85,12 @@ async function turns(
         return;
       }
       const hasCalls = message.content.some((c) => c.type === "toolCall");
-      moreToolCalls = false;
+      hasMoreToolCalls = false;
       const toolResults = [];
       if (hasCalls) {
         const batch = await executeToolCalls(ctx, message, config, signal, emit);
         toolResults.push(...batch.messages);
-        moreToolCalls = !batch.terminate;
+        hasMoreToolCalls = !batch.terminate;
         ctx.messages.push(...batch.messages);
         newMessages.push(...batch.messages);
       }
@@ -99,17 +99,17 @@ async function turns(
         await emit({ type: "agent_end", messages: newMessages });
         return;
       }
-      pending = (await config.getSteeringMessages?.()) ?? [];
+      pendingMessages = (await config.getSteeringMessages?.()) ?? [];
     }
     const followUps = (await config.getFollowUpMessages?.()) ?? [];
     if (followUps.length === 0) break;
-    pending = followUps;
+    pendingMessages = followUps;
   }
   await emit({ type: "agent_end", messages: newMessages });
 }
 
 /** One model request: stream the driver's events into pi's message_start / update / end. */
-async function ask(
+async function streamAssistantResponse(
   ctx: AgentContext,
   signal: AbortSignal | undefined,
   emit: LoopEmit,

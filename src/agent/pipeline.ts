@@ -7,6 +7,10 @@
  * comes in completion order, the toolResult messages in source order. The batch terminates only when
  * every result asks for it.
  *
+ * The functions carry pi's names (executeToolCallsSequential/Parallel, prepareToolCall,
+ * executePreparedToolCall, finalizeExecutedToolCall, emitToolExecutionEnd, createToolResultMessage,
+ * emitToolResultMessage), so the two can be read side by side.
+ *
  * Deviation from pi: the stage events (call_*, batch_*) are the playground's own, emitted between pi's.
  */
 import type { AgentToolResult, AnyAgentTool } from "@core/tools/types";
@@ -29,12 +33,20 @@ interface Prepared {
 
 type Preparation = Prepared | ({ kind: "immediate"; toolCall: ToolCall } & Outcome);
 
+/** What the tool's execute gave, before the after-hook; `threw` and `executeMs` feed call_done. */
+type Executed = Outcome & { threw: boolean; executeMs: number };
+
+type Finalized = Outcome & { toolCall: ToolCall };
+
 export interface BatchResult {
   messages: ToolResultMessage[];
   terminate: boolean;
 }
 
-const errorResult = (text: string): AgentToolResult => ({ content: [{ type: "text", text }], details: {} });
+const createErrorToolResult = (text: string): AgentToolResult => ({
+  content: [{ type: "text", text }],
+  details: {},
+});
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const defaultClock = () => performance.now();
 const sameJson = (a: unknown, b: string) => JSON.stringify(a) === b;
@@ -61,16 +73,33 @@ export async function executeToolCalls(
   const mode = sequential ? "sequential" : "parallel";
   await emit({ type: "batch_start", toolCallIds: ids, mode, reason });
   const run = new CallRunner(context, assistantMessage, config, signal, emit, mode);
-  const outcomes = sequential ? await run.sequential(calls) : await run.parallel(calls);
-  const terminate = outcomes.length > 0 && outcomes.every((o) => o.result.terminate === true);
-  await emit({ type: "batch_end", toolCallIds: ids, terminate });
-  return { messages: outcomes.map((o) => o.message), terminate };
+  const batch = sequential
+    ? await run.executeToolCallsSequential(calls)
+    : await run.executeToolCallsParallel(calls);
+  await emit({ type: "batch_end", toolCallIds: ids, terminate: batch.terminate });
+  return batch;
 }
 
-type Finalized = Outcome & { toolCall: ToolCall; message: ToolResultMessage };
+function shouldTerminateToolBatch(finalizedCalls: Finalized[]): boolean {
+  return finalizedCalls.length > 0 && finalizedCalls.every((f) => f.result.terminate === true);
+}
 
+function createToolResultMessage({ toolCall, result, isError }: Finalized): ToolResultMessage {
+  return {
+    role: "toolResult",
+    toolCallId: toolCall.id,
+    toolName: toolCall.name,
+    content: result.content,
+    details: result.details,
+    isError,
+    timestamp: Date.now(),
+  };
+}
+
+/** One batch's calls, with what every stage needs (pi passes these as arguments to each function). */
 class CallRunner {
   private readonly clock: () => number;
+  private readonly startedAt = new Map<string, number>();
 
   constructor(
     private readonly context: AgentContext,
@@ -83,47 +112,66 @@ class CallRunner {
     this.clock = config.clock ?? defaultClock;
   }
 
-  async sequential(calls: ToolCall[]): Promise<Finalized[]> {
-    const done: Finalized[] = [];
-    for (const call of calls) {
-      await this.announce(call);
-      const prep = await this.prepare(call);
-      const outcome = prep.kind === "immediate" ? prep : await this.executeAndFinalize(prep);
-      const finalized = await this.end(call, outcome);
-      await this.emitResultMessage(finalized.message);
-      done.push(finalized);
+  async executeToolCallsSequential(calls: ToolCall[]): Promise<BatchResult> {
+    const finalizedCalls: Finalized[] = [];
+    const messages: ToolResultMessage[] = [];
+    for (const toolCall of calls) {
+      await this.emitToolExecutionStart(toolCall);
+      const preparation = await this.prepareToolCall(toolCall);
+      const finalized =
+        preparation.kind === "immediate"
+          ? preparation
+          : await this.finalizeExecutedToolCall(preparation, await this.executePreparedToolCall(preparation));
+      await this.emitToolExecutionEnd(finalized);
+      const message = createToolResultMessage(finalized);
+      await this.emitToolResultMessage(message);
+      finalizedCalls.push(finalized);
+      messages.push(message);
     }
-    return done;
+    return { messages, terminate: shouldTerminateToolBatch(finalizedCalls) };
   }
 
-  async parallel(calls: ToolCall[]): Promise<Finalized[]> {
-    const slots: Array<Finalized | (() => Promise<Finalized>)> = [];
-    for (const call of calls) {
-      await this.announce(call);
-      const prep = await this.prepare(call);
-      if (prep.kind === "immediate") slots.push(await this.end(call, prep));
-      else slots.push(async () => this.end(call, await this.executeAndFinalize(prep)));
+  async executeToolCallsParallel(calls: ToolCall[]): Promise<BatchResult> {
+    const finalizedCalls: Array<Finalized | (() => Promise<Finalized>)> = [];
+    for (const toolCall of calls) {
+      await this.emitToolExecutionStart(toolCall);
+      const preparation = await this.prepareToolCall(toolCall);
+      if (preparation.kind === "immediate") {
+        await this.emitToolExecutionEnd(preparation);
+        finalizedCalls.push(preparation);
+        continue;
+      }
+      finalizedCalls.push(async () => {
+        const executed = await this.executePreparedToolCall(preparation);
+        const finalized = await this.finalizeExecutedToolCall(preparation, executed);
+        await this.emitToolExecutionEnd(finalized);
+        return finalized;
+      });
     }
     // Every call is prepared before any executes; the ends come as they finish, the messages in order.
-    const finalized = await Promise.all(slots.map((s) => (typeof s === "function" ? s() : s)));
-    for (const f of finalized) await this.emitResultMessage(f.message);
-    return finalized;
+    const ordered = await Promise.all(finalizedCalls.map((f) => (typeof f === "function" ? f() : f)));
+    const messages: ToolResultMessage[] = [];
+    for (const finalized of ordered) {
+      const message = createToolResultMessage(finalized);
+      await this.emitToolResultMessage(message);
+      messages.push(message);
+    }
+    return { messages, terminate: shouldTerminateToolBatch(ordered) };
   }
 
-  private startedAt = new Map<string, number>();
-
-  private async announce(call: ToolCall) {
-    this.startedAt.set(call.id, this.clock());
+  private async emitToolExecutionStart(toolCall: ToolCall) {
+    this.startedAt.set(toolCall.id, this.clock());
     await this.emit({
       type: "tool_execution_start",
-      toolCallId: call.id,
-      toolName: call.name,
-      args: call.arguments,
+      toolCallId: toolCall.id,
+      toolName: toolCall.name,
+      args: toolCall.arguments,
     });
   }
 
-  private async reject(
-    call: ToolCall,
+  /** A call that ends before it runs: the stage it failed at goes out as call_rejected. */
+  private async rejectToolCall(
+    toolCall: ToolCall,
     stage: RejectStage,
     error: string,
     since: number,
@@ -131,20 +179,20 @@ class CallRunner {
     const durationMs = this.clock() - since;
     await this.emit({
       type: "call_rejected",
-      toolCallId: call.id,
-      toolName: call.name,
+      toolCallId: toolCall.id,
+      toolName: toolCall.name,
       stage,
       error,
       durationMs,
     });
-    return { kind: "immediate", toolCall: call, result: errorResult(error), isError: true };
+    return { kind: "immediate", toolCall, result: createErrorToolResult(error), isError: true };
   }
 
-  private async prepare(call: ToolCall): Promise<Preparation> {
+  private async prepareToolCall(call: ToolCall): Promise<Preparation> {
     const ref = { toolCallId: call.id, toolName: call.name };
     const startedAt = this.startedAt.get(call.id) ?? this.clock();
     const tool = this.context.tools.find((t) => t.name === call.name);
-    if (!tool) return this.reject(call, "lookup", `Tool ${call.name} not found`, startedAt);
+    if (!tool) return this.rejectToolCall(call, "lookup", `Tool ${call.name} not found`, startedAt);
 
     let stage: RejectStage = "prepare";
     let t = this.clock();
@@ -179,7 +227,7 @@ class CallRunner {
         if (verdict?.block) {
           const reason = verdict.reason || "Tool execution was blocked";
           await this.emit({ type: "call_blocked", ...ref, reason, durationMs: beforeHookMs });
-          return { kind: "immediate", toolCall: call, result: errorResult(reason), isError: true };
+          return { kind: "immediate", toolCall: call, result: createErrorToolResult(reason), isError: true };
         }
       }
       return {
@@ -192,25 +240,23 @@ class CallRunner {
         beforeHookMs,
       };
     } catch (error) {
-      return this.reject(call, stage, messageOf(error), t);
+      return this.rejectToolCall(call, stage, messageOf(error), t);
     }
   }
 
-  private async executeAndFinalize(prep: Prepared): Promise<Outcome> {
-    const { toolCall, tool, args } = prep;
+  private async executePreparedToolCall(prepared: Prepared): Promise<Executed> {
+    const { toolCall, tool, args } = prepared;
     const ref = { toolCallId: toolCall.id, toolName: toolCall.name };
     await this.emit({
       type: "call_executing",
       ...ref,
       args,
       mode: this.mode,
-      beforeHookMs: prep.beforeHookMs,
-      waitedMs: this.clock() - prep.preparedAt,
+      beforeHookMs: prepared.beforeHookMs,
+      waitedMs: this.clock() - prepared.preparedAt,
     });
     const t = this.clock();
     const updates: Promise<void>[] = [];
-    let outcome: Outcome;
-    let threw = false;
     try {
       const result = await tool.execute(toolCall.id, args, this.signal, (partialResult) => {
         // The raw arguments, as pi reports them on every update.
@@ -223,14 +269,18 @@ class CallRunner {
         updates.push(Promise.resolve(this.emit(update)));
       });
       await Promise.all(updates);
-      outcome = { result, isError: false };
+      return { result, isError: false, threw: false, executeMs: this.clock() - t };
     } catch (error) {
       await Promise.all(updates);
-      threw = true;
-      outcome = { result: errorResult(messageOf(error)), isError: true };
+      const result = createErrorToolResult(messageOf(error));
+      return { result, isError: true, threw: true, executeMs: this.clock() - t };
     }
-    const executeMs = this.clock() - t;
+  }
 
+  /** The after-hook may replace any part of the result; call_done says which parts it did. */
+  private async finalizeExecutedToolCall(prepared: Prepared, executed: Executed): Promise<Finalized> {
+    const { toolCall, args } = prepared;
+    let outcome: Outcome = { result: executed.result, isError: executed.isError };
     let afterHookMs: number | null = null;
     const overridden: string[] = [];
     if (this.config.afterToolCall) {
@@ -253,27 +303,27 @@ class CallRunner {
           };
         }
       } catch (error) {
-        outcome = { result: errorResult(messageOf(error)), isError: true };
+        outcome = { result: createErrorToolResult(messageOf(error)), isError: true };
         overridden.push("content", "details", "isError");
       }
       afterHookMs = this.clock() - ta;
     }
     await this.emit({
       type: "call_done",
-      ...ref,
+      toolCallId: toolCall.id,
+      toolName: toolCall.name,
       isError: outcome.isError,
-      threw,
+      threw: executed.threw,
       terminate: outcome.result.terminate === true,
       overridden,
-      executeMs,
+      executeMs: executed.executeMs,
       afterHookMs,
-      totalMs: this.clock() - prep.startedAt,
+      totalMs: this.clock() - prepared.startedAt,
     });
-    return outcome;
+    return { toolCall, ...outcome };
   }
 
-  private async end(toolCall: ToolCall, outcome: Outcome): Promise<Finalized> {
-    const { result, isError } = outcome;
+  private async emitToolExecutionEnd({ toolCall, result, isError }: Finalized) {
     await this.emit({
       type: "tool_execution_end",
       toolCallId: toolCall.id,
@@ -281,19 +331,9 @@ class CallRunner {
       result,
       isError,
     });
-    const message: ToolResultMessage = {
-      role: "toolResult",
-      toolCallId: toolCall.id,
-      toolName: toolCall.name,
-      content: result.content,
-      details: result.details,
-      isError,
-      timestamp: Date.now(),
-    };
-    return { toolCall, result, isError, message };
   }
 
-  private async emitResultMessage(message: ToolResultMessage) {
+  private async emitToolResultMessage(message: ToolResultMessage) {
     await this.emit({ type: "message_start", message });
     await this.emit({ type: "message_end", message });
   }

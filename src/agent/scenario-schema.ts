@@ -7,12 +7,13 @@
  * so a message copied from a pi session loads; the step objects around them are strict, so a misspelt
  * step field is reported instead of being silently ignored.
  */
+import { allToolNames } from "@core/tools/names";
 import { type Static, Type } from "typebox";
 
-/** The tools a scenario can switch on; every name of src/core/tools must be listed (checked by a test). */
-export const SCENARIO_TOOL_NAMES = ["read", "bash", "edit", "write", "grep", "find", "ls"] as const;
+/** The tools a scenario can switch on: every tool of src/core/tools. */
+export const SCENARIO_TOOL_NAMES = [...allToolNames];
 
-const ToolName = Type.Enum([...SCENARIO_TOOL_NAMES], {
+const ToolName = Type.Enum(SCENARIO_TOOL_NAMES, {
   description: "A tool of the playground; the names are pi's and are case-sensitive.",
 });
 

@@ -51,8 +51,6 @@ export interface Scenario {
   steps: ScenarioStep[];
 }
 
-export const DEFAULT_ACTIVE_TOOLS = ["read", "bash", "edit", "write"];
-
 /** A scenario file larger than this is refused before it is parsed: it would freeze the page. */
 export const MAX_SCENARIO_BYTES = 5 * 1024 * 1024;
 

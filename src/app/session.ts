@@ -27,6 +27,7 @@ import type { Driver, LoopConfig } from "@agent/types";
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
+import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
@@ -45,12 +46,9 @@ export interface SessionOptions {
   config?: Pick<LoopConfig, "beforeToolCall" | "afterToolCall" | "toolExecution">;
 }
 
-export const DEFAULT_TOOL_STATES: Record<string, ToolState> = {
-  read: "active",
-  bash: "active",
-  edit: "active",
-  write: "active",
-};
+export const DEFAULT_TOOL_STATES: Record<string, ToolState> = Object.fromEntries(
+  DEFAULT_TOOL_NAMES.map((name) => [name, "active"]),
+);
 
 export class PlaygroundSession {
   readonly events: SessionEvent[] = [];
@@ -242,7 +240,7 @@ export class PlaygroundSession {
     this.transcript = [];
     this.prompt.resetTranscript();
     this.load(scenario.workspace?.files ?? PRESETS.default, scenario.workspace ? "scenario" : "default");
-    this.applyScenarioTools(scenario.tools ?? { active: ["read", "bash", "edit", "write"] });
+    this.applyScenarioTools(scenario.tools ?? { active: [...DEFAULT_TOOL_NAMES] });
     this.player = new ScenarioPlayer(scenario, {
       emit: this.emit,
       sleep: this.options.sleep,

@@ -28,7 +28,7 @@ export function isAbsolutePath(p: string): boolean {
 }
 
 /** Collapses `.`, `..` and repeated slashes of an absolute path (like path.posix.normalize). */
-function normalizeAbsolute(p: string): string {
+export function normalizeAbsolute(p: string): string {
   const out: string[] = [];
   for (const part of p.split("/")) {
     if (part === "" || part === ".") continue;

@@ -73,6 +73,19 @@ describe("memfs operations", () => {
       expect(error(() => ls.readdir(path))).toBe(error(() => ws.fs.readdirSync(path)));
     expect(error(() => ls.readdir("/workspace/Z"))).toContain("EACCES");
   });
+
+  it("stat answers from the last listing only until the volume changes", async () => {
+    const ws = createMemfsWorkspace({ e: "", "d/x": "" });
+    const ls = createMemfsLsOperations(ws);
+    ls.readdir("/workspace");
+    expect((ls.stat("/workspace/e") as { isDirectory(): boolean }).isDirectory()).toBe(false);
+    ws.fs.unlinkSync("/workspace/e");
+    ws.fs.mkdirSync("/workspace/e");
+    expect((ls.stat("/workspace/e") as { isDirectory(): boolean }).isDirectory()).toBe(true);
+    ls.readdir("/workspace");
+    ws.fs.rmSync("/workspace/d", { recursive: true });
+    expect(() => ls.stat("/workspace/d")).toThrow("ENOENT");
+  });
 });
 
 describe("ls on memfs", () => {

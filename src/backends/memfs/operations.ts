@@ -23,62 +23,6 @@ import type { MemfsWorkspace } from "./workspace";
 const R_OK = 4;
 const W_OK = 2;
 
-interface StoredNode {
-  isDirectory?(): boolean;
-  isSymlink?(): boolean;
-  canRead?(uid: number, gid: number): boolean;
-}
-interface LinkLike {
-  getNode(): StoredNode;
-  getChild?(name: string): LinkLike | undefined;
-  children?: Map<string, LinkLike | undefined>;
-}
-interface CoreLike {
-  getResolvedLinkOrThrow(path: string, syscall: string): LinkLike;
-  process?: { getuid?(): number; getgid?(): number };
-}
-
-/** memfs 4.80's Superblock (not in its public typings), for the ls shortcuts below. */
-function coreOf(workspace: MemfsWorkspace): CoreLike | undefined {
-  return (workspace.vol as unknown as { _core?: CoreLike })._core;
-}
-
-// Shared answers: one object per entry was a closure each (500 entries, 500 allocations).
-const A_DIRECTORY = { isDirectory: () => true };
-const NOT_A_DIRECTORY = { isDirectory: () => false };
-
-/**
- * stat for ls without building a full Stats object per entry, and without walking the whole path again
- * for each entry of the same folder: the folder's link is kept until the current synchronous run ends
- * (a microtask later), so it can never be stale. Symlinks, misses and anything unexpected go the long
- * way (statSync, with Node's errors).
- */
-function createStatKind(workspace: MemfsWorkspace): (absolutePath: string) => { isDirectory(): boolean } {
-  const core = coreOf(workspace);
-  let folder: { path: string; link: LinkLike } | undefined;
-  const childLink = (absolutePath: string): LinkLike | undefined => {
-    const slash = absolutePath.lastIndexOf("/");
-    const dir = slash === 0 ? "/" : absolutePath.slice(0, slash);
-    if (folder?.path !== dir) {
-      folder = { path: dir, link: core!.getResolvedLinkOrThrow(dir, "stat") };
-      queueMicrotask(() => {
-        folder = undefined;
-      });
-    }
-    return folder.link.getChild?.(absolutePath.slice(slash + 1));
-  };
-  return (absolutePath) => {
-    try {
-      const node = core ? childLink(absolutePath)?.getNode() : undefined;
-      if (node && typeof node.isDirectory === "function" && node.isSymlink?.() === false)
-        return node.isDirectory() ? A_DIRECTORY : NOT_A_DIRECTORY;
-    } catch {
-      // Missing folder or a memfs that is not as expected: statSync below decides and throws.
-    }
-    return workspace.fs.statSync(absolutePath);
-  };
-}
-
 export function createMemfsReadOperations(workspace: MemfsWorkspace): ReadOperations {
   const { fs } = workspace;
   return {
@@ -148,43 +92,51 @@ export function createMemfsEditOperations(workspace: MemfsWorkspace): EditOperat
   };
 }
 
+interface DirentLike {
+  name: unknown;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+// Shared answers: one object per entry was a closure each (500 entries, 500 allocations).
+const A_DIRECTORY = { isDirectory: () => true };
+const NOT_A_DIRECTORY = { isDirectory: () => false };
+
+/**
+ * ls reads a folder, then stats each entry. A statSync builds a full Stats object and walks the whole
+ * path again: 500 of them were 5 ms in Node, against under 1 ms for one readdirSync with file types. So
+ * readdir keeps the folder's entry kinds until the volume next changes, and stat answers from them; a
+ * symlink (stat follows it) or anything not listed goes to statSync, with Node's errors.
+ */
 export function createMemfsLsOperations(workspace: MemfsWorkspace): LsOperations {
   const { fs } = workspace;
-  const statKind = createStatKind(workspace);
+  let listed: { folder: string; isDirectory: Map<string, boolean> } | undefined;
+  workspace.onChange(() => {
+    listed = undefined;
+  });
   return {
-    exists(absolutePath) {
-      return fs.existsSync(absolutePath);
-    },
+    exists: (absolutePath) => fs.existsSync(absolutePath),
     // Synchronous, as pi's own ls operations are (existsSync, statSync, readdirSync): 500 entries
     // then cost no promise each.
     stat(absolutePath) {
-      return statKind(absolutePath);
+      const slash = absolutePath.lastIndexOf("/");
+      const known =
+        listed?.folder === absolutePath.slice(0, slash)
+          ? listed.isDirectory.get(absolutePath.slice(slash + 1))
+          : undefined;
+      if (known === undefined) return fs.statSync(absolutePath);
+      return known ? A_DIRECTORY : NOT_A_DIRECTORY;
     },
     readdir(absolutePath) {
-      return listNames(workspace, absolutePath) ?? (fs.readdirSync(absolutePath) as unknown[]).map(String);
+      const entries = fs.readdirSync(absolutePath, { withFileTypes: true }) as unknown as DirentLike[];
+      const isDirectory = new Map<string, boolean>();
+      const names = entries.map((entry) => {
+        const name = String(entry.name);
+        if (!entry.isSymbolicLink()) isDirectory.set(name, entry.isDirectory());
+        return name;
+      });
+      listed = { folder: absolutePath.replace(/\/+$/, ""), isDirectory };
+      return names;
     },
   };
-}
-
-/**
- * readdirSync's names, read from the folder's link. memfs's readdirSync checks read permission with the
- * host's uid from process.getuid() on every call, a system call that was 57 % of ls's time in a Node CPU
- * profile; this checks it with the identity the volume holds (workspace.ts). Same names, same order
- * (code units, as memfs sorts). Anything else (a missing path, a file, no permission, an unexpected memfs)
- * is undefined: readdirSync then answers, with its own error.
- */
-function listNames(workspace: MemfsWorkspace, absolutePath: string): string[] | undefined {
-  try {
-    const core = coreOf(workspace);
-    const link = core?.getResolvedLinkOrThrow(absolutePath, "scandir");
-    const node = link?.getNode();
-    const identity = core?.process;
-    if (!link?.children || !node?.isDirectory?.() || !identity?.getuid || !identity.getgid) return undefined;
-    if (node.canRead?.(identity.getuid(), identity.getgid()) !== true) return undefined;
-    const names: string[] = [];
-    for (const [name, child] of link.children) if (child && name !== "." && name !== "..") names.push(name);
-    return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  } catch {
-    return undefined;
-  }
 }

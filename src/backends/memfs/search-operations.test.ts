@@ -1,7 +1,11 @@
 import { createFindToolDefinition } from "@core/tools/find";
 import { createGrepToolDefinition } from "@core/tools/grep";
 import { describe, expect, it } from "vitest";
-import { createMemfsFindOperations, createMemfsGrepOperations } from "./search-operations";
+import {
+  createFsSearchOperations,
+  createMemfsFindOperations,
+  createMemfsGrepOperations,
+} from "./search-operations";
 import { createMemfsWorkspace, type FilesMap } from "./workspace";
 
 async function grep(files: FilesMap, args: Record<string, unknown>, signal?: AbortSignal) {
@@ -21,14 +25,18 @@ async function find(files: FilesMap, args: Record<string, unknown>) {
 }
 
 describe("memfs search operations", () => {
-  it("lists entries with their kinds, symlinks unresolved, and reads bytes", async () => {
+  // The walk through memfs's tree, and the public fs API's walk that serves when memfs changes.
+  it.each([
+    ["memfs's tree", createMemfsGrepOperations],
+    ["the fs API", createFsSearchOperations],
+  ])("list entries with their kinds, symlinks unresolved, and read bytes, through %s", async (_, create) => {
     const ws = createMemfsWorkspace({
       "a.txt": "hi",
       "d/x": "",
       link: { symlink: "a.txt" },
       e: { dir: true },
     });
-    const ops = createMemfsGrepOperations(ws);
+    const ops = create(ws);
     const entries = (await ops.readdir("/workspace")).sort((a, b) => a.name.localeCompare(b.name));
     expect(entries).toEqual([
       { name: "a.txt", kind: "file" },

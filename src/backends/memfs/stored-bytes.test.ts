@@ -1,7 +1,7 @@
 // What memfs stores (a Node Buffer here, in Node) against a plain Uint8Array (what the browser's buffer
 // port amounts to for these functions: it has no native decoder).
 import { describe, expect, it } from "vitest";
-import { latin1 } from "./bash/memfs-bash-fs";
+import { latin1 } from "./bash/encoding";
 import { asMemfsBuffer, nativeLatin1, readStored } from "./stored-bytes";
 import { createMemfsWorkspace } from "./workspace";
 

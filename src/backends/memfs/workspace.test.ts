@@ -1,5 +1,12 @@
-import { describe, expect, it, vi } from "vitest";
-import { createMemfsWorkspace, type FsChange, restoreWorkspace, snapshotWorkspace } from "./workspace";
+import { describe, expect, it } from "vitest";
+import {
+  createMemfsWorkspace,
+  type FsChange,
+  listenToChanges,
+  type MemfsWorkspace,
+  restoreWorkspace,
+  snapshotWorkspace,
+} from "./workspace";
 
 describe("memfs workspace", () => {
   const files = {
@@ -38,27 +45,24 @@ describe("memfs workspace", () => {
     expect(seen.some((c) => c.path === "/ws/after.txt")).toBe(false);
   });
 
-  it("asks the host process for its uid and gid once, not on every path it walks", () => {
-    const host = globalThis.process as NodeJS.Process & { getuid(): number; getgid(): number };
-    const identity = [host.getuid(), host.getgid()];
-    const uid = vi.spyOn(host, "getuid");
-    const gid = vi.spyOn(host, "getgid");
-    try {
-      const workspace = createMemfsWorkspace({ "src/a/b.txt": "hi" });
-      uid.mockClear();
-      gid.mockClear();
-      for (let i = 0; i < 20; i++) {
-        workspace.fs.existsSync("/workspace/src/a/b.txt");
-        workspace.fs.statSync("/workspace/src/a");
-      }
-      expect(uid).not.toHaveBeenCalled();
-      expect(gid).not.toHaveBeenCalled();
-      // The identity is the host's, as before.
-      const { process } = (workspace.vol as unknown as { _core: { process: typeof host } })._core;
-      expect([process.getuid(), process.getgid()]).toEqual(identity);
-    } finally {
-      uid.mockRestore();
-      gid.mockRestore();
-    }
+  it("reports changes through memfs's public watch when its change bus is not there", async () => {
+    const ws = createMemfsWorkspace({ "old.txt": "x", "gone.txt": "x" }, "/ws");
+    const seen: FsChange[] = [];
+    // A volume without the internals memfs-internals.ts reads: the public fallback serves.
+    const stop = listenToChanges({ vol: {} as MemfsWorkspace["vol"], fs: ws.fs }, (c) => seen.push(c));
+    ws.fs.writeFileSync("/ws/new.txt", "x");
+    ws.fs.writeFileSync("/ws/old.txt", "y");
+    ws.fs.unlinkSync("/ws/gone.txt");
+    ws.fs.mkdirSync("/ws/d");
+    await Promise.resolve();
+    stop();
+    ws.fs.writeFileSync("/ws/after.txt", "x");
+    await Promise.resolve();
+    expect(seen).toEqual([
+      { type: "create", path: "/ws/new.txt" },
+      { type: "modify", path: "/ws/old.txt" },
+      { type: "delete", path: "/ws/gone.txt" },
+      { type: "create", path: "/ws/d" },
+    ]);
   });
 });

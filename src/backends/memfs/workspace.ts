@@ -1,11 +1,12 @@
 /**
  * A workspace is one memfs volume: every tool's Operations (and the bash engine) read and write it, so a
- * file written by one tool is what the next one sees. Built from the files map of shared/conformance and
+ * file written by one tool is what the next one sees. Built from the files map of the parity cases and
  * the scenario format; snapshots are lossless (bytes, symlinks, empty folders) so a session worker can be
  * ended and restarted with the same files.
  */
 import { base64Decode } from "@core/bytes";
 import { createFsFromVolume, Volume } from "memfs";
+import { type FsChangeType, listenToInternalChanges } from "./memfs-internals";
 
 export type FileSpec = string | { base64: string } | { symlink: string } | { dir: true };
 export type FilesMap = Record<string, FileSpec>;
@@ -21,7 +22,7 @@ export interface WorkspaceSnapshot {
   entries: SnapshotEntry[];
 }
 
-export type FsChange = { type: "create" | "delete" | "modify" | "move"; path: string; oldPath?: string };
+export type FsChange = { type: FsChangeType; path: string; oldPath?: string };
 
 type MemfsFs = ReturnType<typeof createFsFromVolume>;
 
@@ -37,10 +38,14 @@ export const DEFAULT_ROOT = "/workspace";
 
 export function createMemfsWorkspace(files: FilesMap = {}, root: string = DEFAULT_ROOT): MemfsWorkspace {
   const vol = new Volume();
-  fixIdentity(vol);
   const fs = createFsFromVolume(vol);
   fs.mkdirSync(root, { recursive: true });
-  const workspace: MemfsWorkspace = { root, vol, fs, onChange: (listener) => listenToChanges(vol, listener) };
+  const workspace: MemfsWorkspace = {
+    root,
+    vol,
+    fs,
+    onChange: (listener) => listenToChanges({ vol, fs }, listener),
+  };
   loadFiles(workspace, files);
   return workspace;
 }
@@ -111,51 +116,31 @@ export function restoreWorkspace(snapshot: WorkspaceSnapshot): MemfsWorkspace {
   return workspace;
 }
 
-// @jsonjoy.com/fs-core FsEventType (a const enum, so not importable at run time).
-const CHANGE_TYPES = ["create", "delete", "modify", "attrib", "move"] as const;
-
-interface CoreChange {
-  type: number;
-  steps: string[];
-  oldSteps?: string[];
-}
-
-interface HostProcess {
-  cwd?(): string;
-  platform?: string;
-  getuid?(): number;
-  getgid?(): number;
-}
-
 /**
- * memfs checks permissions on every path it walks with the process's uid and gid, and asks for them each
- * time: in Node, two system calls per walk (process.getuid/getgid were 19 % of a tight ls loop in a CPU
- * profile). A process's identity does not change while it runs, so the volume gets it once. Same values
- * as before: the host's (a browser has none: 0, as memfs assumes there).
+ * Changes through memfs's change bus (memfs-internals.ts), or, when that is gone, through its public
+ * `watch`, which says only "rename" or "change" and reports a deletion before it happens: those are
+ * sorted a microtask later, by whether the path then exists (a move arrives as a delete and a create).
  */
-function fixIdentity(vol: InstanceType<typeof Volume>) {
-  const core = (vol as unknown as { _core?: { process?: HostProcess } })._core;
-  if (!core?.process) return;
-  const host = core.process;
-  const uid = host.getuid?.() ?? 0;
-  const gid = host.getgid?.() ?? 0;
-  core.process = {
-    cwd: () => host.cwd?.() ?? "/",
-    platform: host.platform,
-    getuid: () => uid,
-    getgid: () => gid,
+export function listenToChanges(
+  workspace: Pick<MemfsWorkspace, "vol" | "fs">,
+  listener: (change: FsChange) => void,
+): () => void {
+  const internal = listenToInternalChanges(workspace.vol, listener);
+  if (internal) return internal;
+  const { fs } = workspace;
+  const pending = new Map<string, "rename" | "change">();
+  const flush = () => {
+    const batch = [...pending];
+    pending.clear();
+    for (const [path, kind] of batch) {
+      const exists = fs.existsSync(path);
+      listener({ type: kind === "change" && exists ? "modify" : exists ? "create" : "delete", path });
+    }
   };
-}
-
-function listenToChanges(vol: InstanceType<typeof Volume>, listener: (change: FsChange) => void): () => void {
-  // memfs 4.80 exposes its change bus on the Superblock; it is not in the public typings.
-  const core = (vol as unknown as { _core: { changes: { listen(fn: (c: CoreChange) => void): () => void } } })
-    ._core;
-  return core.changes.listen((change) => {
-    const path = change.steps.join("/") || "/";
-    const type = CHANGE_TYPES[change.type];
-    if (type === "move" && change.oldSteps)
-      listener({ type, path, oldPath: change.oldSteps.join("/") || "/" });
-    else if (type === "create" || type === "delete" || type === "modify") listener({ type, path });
+  const watcher = fs.watch("/", { recursive: true, persistent: false }, (kind, filename) => {
+    const path = `/${String(filename)}`;
+    if (pending.size === 0) queueMicrotask(flush);
+    if (pending.get(path) !== "rename") pending.set(path, kind === "rename" ? "rename" : "change");
   });
+  return () => watcher.close();
 }

@@ -4,6 +4,8 @@
  * included (both tools run with --hidden), symlinks reported but never entered, ignored entries pruned
  * before their directories are read.
  */
+
+import { ABORTED_MESSAGE } from "../tools/abortable";
 import { NO_BUDGET, type SearchBudget } from "./budget";
 import { compareBytewise } from "./byte-order";
 import type { OverrideVerdict } from "./glob";
@@ -57,7 +59,7 @@ export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T
 const YIELD_EVERY_MS = 25;
 
 export function abortError(): Error {
-  return new Error("Operation aborted");
+  return new Error(ABORTED_MESSAGE);
 }
 
 /** Reads the ignore files of the root's ancestors (the crate's `parents` option, on in rg and fd). */

@@ -7,6 +7,7 @@
  * The preamble, the tools sentence and the docs text are as docs/pi-contract.md §7.2 gives them; the
  * skills hint and the project-context intro are the project's own words.
  */
+import { DEFAULT_TOOL_NAMES } from "../tools/names";
 import { formatSkillsSection, type Skill } from "./skills";
 import type { RuleLine, SystemPromptSections, SystemPromptState } from "./types";
 
@@ -39,7 +40,7 @@ export interface BuildSystemPromptOptions {
 }
 
 export const SECTION_NAME = /^[a-z][a-z0-9_-]*$/;
-export const DEFAULT_SELECTED_TOOLS = ["read", "bash", "edit", "write"];
+export const DEFAULT_SELECTED_TOOLS: readonly string[] = DEFAULT_TOOL_NAMES;
 
 const PREAMBLE =
   "You are an expert coding assistant operating inside pi, a coding agent harness. You help users by reading files, executing commands, editing code, and writing new files.";

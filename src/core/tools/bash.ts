@@ -16,12 +16,14 @@
  */
 import { type Static, Type } from "typebox";
 import { OutputAccumulator, type OutputLogOperations, type OutputSnapshot } from "../output-accumulator";
+import { UpdateThrottle } from "../output-updates";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../truncate";
-import type { AgentTool, AgentToolResult, AgentToolUpdateCallback, ToolDefinition } from "./types";
+import { wrapToolDefinition } from "./tool-definition-wrapper";
+import type { AgentTool, AgentToolResult, ToolDefinition } from "./types";
 
 export type { OutputLogOperations } from "../output-accumulator";
 
-const bashSchema = Type.Object({
+export const bashSchema = Type.Object({
   command: Type.String({ description: "The bash command (or script) to run" }),
   timeout: Type.Optional(
     Type.Number({ description: "Seconds after which the command is stopped (optional; none by default)" }),
@@ -84,6 +86,12 @@ export const BASH_ELAPSED_UPDATE_MS = 1000;
 
 type BashResult = AgentToolResult<BashToolDetails | undefined>;
 
+const DESCRIPTION =
+  `Run a bash command in the working directory and get back its stdout and stderr together. ` +
+  `Long output keeps only its end: the last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB, ` +
+  `whichever comes first, and the whole output is then saved to a log file whose path is shown. ` +
+  `An optional timeout, in seconds, stops the command.`;
+
 export function createBashToolDefinition(
   cwd: string,
   options: BashToolOptions,
@@ -92,11 +100,7 @@ export function createBashToolDefinition(
   return {
     name: "bash",
     label: "bash",
-    description:
-      `Run a bash command in the working directory and get back its stdout and stderr together. ` +
-      `Long output keeps only its end: the last ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB, ` +
-      `whichever comes first, and the whole output is then saved to a log file whose path is shown. ` +
-      `An optional timeout, in seconds, stops the command.`,
+    description: DESCRIPTION,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: bashSchema,
     async execute(_toolCallId, { command, timeout }, signal, onUpdate): Promise<BashResult> {
@@ -108,7 +112,7 @@ export function createBashToolDefinition(
       };
       const spawn = spawnHook ? spawnHook(base) : base;
       const output = new OutputAccumulator({ tempFilePrefix: "pi-bash", logOperations });
-      const updates = new UpdateThrottle(output, onUpdate);
+      const updates = new UpdateThrottle(output, onUpdate, BASH_UPDATE_THROTTLE_MS);
       const startedAt = Date.now();
       const ticker =
         onUpdate && operations.streamsOutput === false
@@ -163,14 +167,7 @@ export function createBashTool(
   cwd: string,
   options: BashToolOptions,
 ): AgentTool<typeof bashSchema, BashToolDetails | undefined> {
-  const definition = createBashToolDefinition(cwd, options);
-  return {
-    name: definition.name,
-    label: definition.label,
-    description: definition.description,
-    parameters: definition.parameters,
-    execute: (id, params, signal, onUpdate) => definition.execute(id, params, signal, onUpdate, undefined),
-  };
+  return wrapToolDefinition(createBashToolDefinition(cwd, options));
 }
 
 function withStatus(text: string, status: string): string {
@@ -199,59 +196,4 @@ function format(
     text += `\n\n[Showing lines ${start}-${end} of ${end} (${limit} limit). Full output: ${fullOutputPath}]`;
   }
   return { text, details: { truncation, fullOutputPath } };
-}
-
-/** One snapshot per 100 ms at most, the first at once; `flush` sends what is still owed. */
-class UpdateThrottle {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private dirty = false;
-  private last = 0;
-
-  constructor(
-    private readonly output: OutputAccumulator,
-    private readonly onUpdate: AgentToolUpdateCallback<BashToolDetails | undefined> | undefined,
-  ) {}
-
-  schedule(): void {
-    if (!this.onUpdate) return;
-    this.dirty = true;
-    const wait = BASH_UPDATE_THROTTLE_MS - (Date.now() - this.last);
-    if (wait <= 0) {
-      this.cancel();
-      this.flush();
-    } else
-      this.timer ??= setTimeout(() => {
-        this.timer = undefined;
-        this.flush();
-      }, wait);
-  }
-
-  flush(): void {
-    if (!this.onUpdate || !this.dirty) return;
-    this.dirty = false;
-    this.last = Date.now();
-    const snapshot = this.output.snapshot({ persistIfTruncated: true });
-    this.onUpdate({
-      content: [{ type: "text", text: snapshot.content || "" }],
-      details: {
-        truncation: snapshot.truncation.truncated ? snapshot.truncation : undefined,
-        fullOutputPath: snapshot.fullOutputPath,
-      },
-    });
-  }
-
-  /** A non-streaming engine is still running: say how long, with whatever output exists so far. */
-  elapsed(elapsedMs: number): void {
-    if (!this.onUpdate) return;
-    const snapshot = this.output.snapshot();
-    this.onUpdate({
-      content: snapshot.content ? [{ type: "text", text: snapshot.content }] : [],
-      details: { elapsedMs },
-    });
-  }
-
-  cancel(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
 }

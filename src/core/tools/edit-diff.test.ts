@@ -2,14 +2,12 @@ import { diffLines } from "diff";
 import { describe, expect, it } from "vitest";
 import {
   detectLineEnding,
-  FuzzyText,
   generateDiffForChange,
   generateDiffString,
-  MAY_CHANGE_UNDER_NFKC,
-  nfkcByLine,
   normalizeForFuzzyMatch,
   normalizeToLF,
 } from "./edit-diff";
+import { FuzzyText, MAY_CHANGE_UNDER_NFKC, nfkcByLine } from "./edit-fuzzy";
 
 describe("line endings", () => {
   it("decide by the first newline", () => {

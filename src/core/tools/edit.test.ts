@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { utf8Encode } from "../bytes";
+import { createFileMutationQueue } from "../file-mutation-queue";
 import { createEditToolDefinition, type EditToolInput, prepareEditArguments } from "./edit";
 import { FakeFs } from "./fake-fs.test-support";
 import type { TextContent } from "./types";
 
 function setup(content: string | Uint8Array) {
   const fs = new FakeFs({ "/w/f.txt": content });
-  const tool = createEditToolDefinition("/w", { operations: fs.editOps() });
+  const tool = createEditToolDefinition("/w", {
+    operations: fs.editOps(),
+    mutationQueue: createFileMutationQueue(),
+  });
   const run = (edits: EditToolInput["edits"], path = "f.txt") =>
     tool.execute("t", { path, edits }, undefined, undefined, undefined);
   return { fs, run };
@@ -163,7 +167,10 @@ describe("edit: concurrency", () => {
   it("serialises edits of one file so none is lost", async () => {
     const lines = Array.from({ length: 10 }, (_, i) => `M${i}`);
     const fs = new FakeFs({ "/w/m.txt": `${lines.join("\n")}\n` });
-    const tool = createEditToolDefinition("/w", { operations: fs.editOps() });
+    const tool = createEditToolDefinition("/w", {
+      operations: fs.editOps(),
+      mutationQueue: createFileMutationQueue(),
+    });
     const results = await Promise.all(
       lines.map((line, i) =>
         tool.execute(
@@ -186,7 +193,10 @@ describe("edit: writing spliced bytes (writeBytes)", () => {
   async function both(content: string | Uint8Array, edits: EditToolInput["edits"]) {
     const plain = setup(content);
     const spliced = new FakeFs({ "/w/f.txt": content });
-    const tool = createEditToolDefinition("/w", { operations: spliced.editOps({ bytes: true }) });
+    const tool = createEditToolDefinition("/w", {
+      operations: spliced.editOps({ bytes: true }),
+      mutationQueue: createFileMutationQueue(),
+    });
     await plain.run(edits);
     await tool.execute("t", { path: "f.txt", edits }, undefined, undefined, undefined);
     return { expected: plain.fs.files.get("/w/f.txt"), got: spliced.files.get("/w/f.txt"), log: spliced.log };

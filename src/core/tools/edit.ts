@@ -9,7 +9,7 @@
  */
 import { type Static, Type } from "typebox";
 import { decodeUtf8, decodeUtf8Strict, spliceUtf8 } from "../bytes";
-import { defaultFileMutationQueue, type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
+import { type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
 import { resolveToCwd } from "../path-utils";
 import { runAbortable } from "./abortable";
 import {
@@ -21,7 +21,7 @@ import {
   stripBom,
 } from "./edit-diff";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
-import type { ToolDefinition } from "./types";
+import type { AgentTool, ToolDefinition } from "./types";
 
 const replacementSchema = Type.Object(
   {
@@ -74,8 +74,8 @@ export interface EditOperations {
 
 export interface EditToolOptions {
   operations: EditOperations;
-  /** Serialises writes and edits per file; share one between write and edit of a session. */
-  mutationQueue?: FileMutationQueue;
+  /** Serialises writes and edits per file: the session's one, shared by its write and edit (no global default). */
+  mutationQueue: FileMutationQueue;
   homeDir?: string;
 }
 
@@ -117,7 +117,7 @@ export function createEditToolDefinition(
   options: EditToolOptions,
 ): ToolDefinition<typeof editSchema, EditToolDetails | undefined> {
   const ops = options.operations;
-  const queue = options.mutationQueue ?? defaultFileMutationQueue;
+  const queue = options.mutationQueue;
   return {
     name: "edit",
     label: "edit",
@@ -181,6 +181,9 @@ export function createEditToolDefinition(
   };
 }
 
-export function createEditTool(cwd: string, options: EditToolOptions) {
+export function createEditTool(
+  cwd: string,
+  options: EditToolOptions,
+): AgentTool<typeof editSchema, EditToolDetails | undefined> {
   return wrapToolDefinition(createEditToolDefinition(cwd, options));
 }

@@ -19,6 +19,7 @@ import { startSearchBudget } from "../search/budget";
 import { runFindSearch } from "../search/find-engine";
 import type { SearchOperations } from "../search/types";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "../truncate";
+import { ABORTED_MESSAGE } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ToolDefinition } from "./types";
 
@@ -51,6 +52,8 @@ export interface FindToolOptions {
 
 const DEFAULT_LIMIT = 1000;
 
+const DESCRIPTION = `Find files and directories by glob pattern. Paths come back relative to the searched directory; directories end with '/'. Entries ignored by .gitignore are left out. At most ${DEFAULT_LIMIT} results or ${DEFAULT_MAX_BYTES / 1024}KB of output are returned, whichever comes first.`;
+
 export function createFindToolDefinition(
   cwd: string,
   options: FindToolOptions,
@@ -59,11 +62,11 @@ export function createFindToolDefinition(
   return {
     name: "find",
     label: "find",
-    description: `Find files and directories by glob pattern. Paths come back relative to the searched directory; directories end with '/'. Entries ignored by .gitignore are left out. At most ${DEFAULT_LIMIT} results or ${DEFAULT_MAX_BYTES / 1024}KB of output are returned, whichever comes first.`,
+    description: DESCRIPTION,
     promptSnippet: "Find files by glob pattern (respects .gitignore)",
     parameters: findSchema,
     async execute(_toolCallId, { pattern, path, limit }, signal) {
-      if (signal?.aborted) throw new Error("Operation aborted");
+      if (signal?.aborted) throw new Error(ABORTED_MESSAGE);
       const searchPath = resolveToCwd(path || ".", cwd);
       const effectiveLimit = limit ?? DEFAULT_LIMIT;
       const lines = await runFindSearch(ops, {
@@ -73,7 +76,7 @@ export function createFindToolDefinition(
         signal,
         budget: startSearchBudget("find", options.timeBudgetMs),
       });
-      if (signal?.aborted) throw new Error("Operation aborted");
+      if (signal?.aborted) throw new Error(ABORTED_MESSAGE);
       if (lines.length === 0) {
         return { content: [{ type: "text", text: "No files found matching pattern" }], details: undefined };
       }
@@ -89,6 +92,7 @@ export function createFindToolDefinition(
         return relative;
       });
       const resultLimitReached = relativized.length >= effectiveLimit;
+      // pi repeats this notices tail in each tool too: it is kept per tool for side-by-side reading.
       const truncation = truncateHead(relativized.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
       let text = truncation.content;
       const details: FindToolDetails = {};
@@ -112,6 +116,9 @@ export function createFindToolDefinition(
   };
 }
 
-export function createFindTool(cwd: string, options: FindToolOptions): AgentTool<typeof findSchema> {
+export function createFindTool(
+  cwd: string,
+  options: FindToolOptions,
+): AgentTool<typeof findSchema, FindToolDetails | undefined> {
   return wrapToolDefinition(createFindToolDefinition(cwd, options));
 }

@@ -8,7 +8,7 @@
  * - No ripgrep process: the "ripgrep (rg) is not available" and "Failed to run ripgrep" errors cannot happen.
  * - GrepOperations return bytes and add `readdir` (the walk); pi's only replace isDirectory and readFile.
  * - Output order is rg's `--sort=path` order every time (pi's rg walks in parallel, so its order varies).
- * - Regex syntax errors name the problem in rg's words where the engines agree (see `../search/regex.ts`).
+ * - Regex syntax errors name the problem in rg's words where the engines agree (see `../search/rg-syntax.ts`).
  * - A call that searches longer than SEARCH_TIME_BUDGET_MS ends with an error (`../search/budget.ts`).
  */
 import { type Static, Type } from "typebox";
@@ -24,6 +24,7 @@ import {
   truncateHead,
   truncateLine,
 } from "../truncate";
+import { ABORTED_MESSAGE } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ToolDefinition } from "./types";
 
@@ -73,6 +74,8 @@ export interface GrepToolOptions {
 
 const DEFAULT_LIMIT = 100;
 
+const DESCRIPTION = `Search the contents of files for a pattern and get back each matching line with its file path and line number. Files listed in .gitignore are skipped. At most ${DEFAULT_LIMIT} matches or ${DEFAULT_MAX_BYTES / 1024}KB of output are returned, whichever comes first; lines longer than ${GREP_MAX_LINE_LENGTH} characters are cut.`;
+
 export function createGrepToolDefinition(
   cwd: string,
   options: GrepToolOptions,
@@ -81,11 +84,11 @@ export function createGrepToolDefinition(
   return {
     name: "grep",
     label: "grep",
-    description: `Search the contents of files for a pattern and get back each matching line with its file path and line number. Files listed in .gitignore are skipped. At most ${DEFAULT_LIMIT} matches or ${DEFAULT_MAX_BYTES / 1024}KB of output are returned, whichever comes first; lines longer than ${GREP_MAX_LINE_LENGTH} characters are cut.`,
+    description: DESCRIPTION,
     promptSnippet: "Search file contents for patterns (respects .gitignore)",
     parameters: grepSchema,
     async execute(_toolCallId, { pattern, path, glob, ignoreCase, literal, context, limit }, signal) {
-      if (signal?.aborted) throw new Error("Operation aborted");
+      if (signal?.aborted) throw new Error(ABORTED_MESSAGE);
       const searchPath = resolveToCwd(path || ".", cwd);
       let isDirectory: boolean;
       try {
@@ -108,7 +111,7 @@ export function createGrepToolDefinition(
         signal,
         budget: startSearchBudget("grep", options.timeBudgetMs),
       });
-      if (signal?.aborted) throw new Error("Operation aborted");
+      if (signal?.aborted) throw new Error(ABORTED_MESSAGE);
       if (search.matches.length === 0)
         return { content: [{ type: "text", text: "No matches found" }], details: undefined };
 
@@ -142,6 +145,7 @@ export function createGrepToolDefinition(
         }
       }
 
+      // pi repeats this notices tail in each tool too: it is kept per tool for side-by-side reading.
       const truncation = truncateHead(out.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
       let text = truncation.content;
       const details: GrepToolDetails = {};
@@ -171,6 +175,9 @@ export function createGrepToolDefinition(
   };
 }
 
-export function createGrepTool(cwd: string, options: GrepToolOptions): AgentTool<typeof grepSchema> {
+export function createGrepTool(
+  cwd: string,
+  options: GrepToolOptions,
+): AgentTool<typeof grepSchema, GrepToolDetails | undefined> {
   return wrapToolDefinition(createGrepToolDefinition(cwd, options));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createFileMutationQueue } from "../file-mutation-queue";
 import type { BashToolOptions } from "./bash";
 import { FakeFs } from "./fake-fs.test-support";
 import type { FindToolOptions } from "./find";
@@ -25,8 +26,8 @@ function options(fs: FakeFs): ToolsOptions {
   };
   return {
     read: { operations: fs.readOps() },
-    write: { operations: fs.writeOps() },
-    edit: { operations: fs.editOps() },
+    write: { operations: fs.writeOps(), mutationQueue: createFileMutationQueue() },
+    edit: { operations: fs.editOps(), mutationQueue: createFileMutationQueue() },
     ls: { operations: fs.lsOps() },
     bash: { operations: { exec: unused }, logOperations: {} } as unknown as BashToolOptions,
     grep: { operations: {} } as unknown as GrepToolOptions,

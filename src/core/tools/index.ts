@@ -12,30 +12,19 @@ import { createEditToolDefinition, type EditToolOptions } from "./edit";
 import { createFindToolDefinition, type FindToolOptions } from "./find";
 import { createGrepToolDefinition, type GrepToolOptions } from "./grep";
 import { createLsToolDefinition, type LsToolOptions } from "./ls";
+import { allToolNames, DEFAULT_TOOL_NAMES, READ_ONLY_TOOL_NAMES, type ToolName } from "./names";
 import { createReadToolDefinition, type ReadToolOptions } from "./read";
 import { type ToolContextFactory, wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AnyAgentTool, AnyToolDefinition } from "./types";
 import { createWriteToolDefinition, type WriteToolOptions } from "./write";
 
+export { allToolNames, DEFAULT_TOOL_NAMES, READ_ONLY_TOOL_NAMES, type ToolName } from "./names";
 export {
   createToolDefinitionFromAgentTool,
   type ToolContextFactory,
   wrapToolDefinition,
   wrapToolDefinitions,
 } from "./tool-definition-wrapper";
-
-export type ToolName = "read" | "bash" | "edit" | "write" | "grep" | "find" | "ls";
-
-/** pi's order: the coding tools first, then the read-only extras. */
-export const allToolNames: ReadonlySet<ToolName> = new Set<ToolName>([
-  "read",
-  "bash",
-  "edit",
-  "write",
-  "grep",
-  "find",
-  "ls",
-]);
 
 export interface ToolsOptions {
   read: ReadToolOptions;
@@ -77,15 +66,12 @@ export function createTool(
   return wrapToolDefinition(createToolDefinition(name, cwd, options), ctxFactory);
 }
 
-const CODING: readonly ToolName[] = ["read", "bash", "edit", "write"];
-const READ_ONLY: readonly ToolName[] = ["read", "grep", "find", "ls"];
-
 export function createCodingToolDefinitions(cwd: string, options: ToolsOptions): AnyToolDefinition[] {
-  return CODING.map((name) => createToolDefinition(name, cwd, options));
+  return DEFAULT_TOOL_NAMES.map((name) => createToolDefinition(name, cwd, options));
 }
 
 export function createReadOnlyToolDefinitions(cwd: string, options: ToolsOptions): AnyToolDefinition[] {
-  return READ_ONLY.map((name) => createToolDefinition(name, cwd, options));
+  return READ_ONLY_TOOL_NAMES.map((name) => createToolDefinition(name, cwd, options));
 }
 
 export function createAllToolDefinitions(
@@ -102,7 +88,7 @@ export function createCodingTools(
   options: ToolsOptions,
   ctxFactory?: ToolContextFactory,
 ): AnyAgentTool[] {
-  return CODING.map((name) => createTool(name, cwd, options, ctxFactory));
+  return DEFAULT_TOOL_NAMES.map((name) => createTool(name, cwd, options, ctxFactory));
 }
 
 export function createReadOnlyTools(
@@ -110,7 +96,7 @@ export function createReadOnlyTools(
   options: ToolsOptions,
   ctxFactory?: ToolContextFactory,
 ): AnyAgentTool[] {
-  return READ_ONLY.map((name) => createTool(name, cwd, options, ctxFactory));
+  return READ_ONLY_TOOL_NAMES.map((name) => createTool(name, cwd, options, ctxFactory));
 }
 
 export function createAllTools(

@@ -11,7 +11,7 @@ import { joinPath, resolveToCwd } from "../path-utils";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "../truncate";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
-import type { ToolDefinition } from "./types";
+import type { AgentTool, ToolDefinition } from "./types";
 
 export const lsSchema = Type.Object({
   path: Type.Optional(Type.String({ description: "Directory to list (default: the working directory)" })),
@@ -92,6 +92,7 @@ export function createLsToolDefinition(
         if (results.length === 0)
           return { content: [{ type: "text", text: "(empty directory)" }], details: undefined };
 
+        // pi repeats this notices tail in each tool too: it is kept per tool for side-by-side reading.
         const truncation = truncateHead(results.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
         const details: LsToolDetails = {};
         const notices: string[] = [];
@@ -110,6 +111,9 @@ export function createLsToolDefinition(
   };
 }
 
-export function createLsTool(cwd: string, options: LsToolOptions) {
+export function createLsTool(
+  cwd: string,
+  options: LsToolOptions,
+): AgentTool<typeof lsSchema, LsToolDetails | undefined> {
   return wrapToolDefinition(createLsToolDefinition(cwd, options));
 }

@@ -27,7 +27,7 @@ import {
 } from "../truncate";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
-import type { ImageContent, TextContent, ToolDefinition } from "./types";
+import type { AgentTool, ImageContent, TextContent, ToolDefinition } from "./types";
 
 export const readSchema = Type.Object({
   path: Type.String({
@@ -252,6 +252,9 @@ function formatTextResult(
   return { content: [{ type: "text", text: truncation.content }], details: undefined };
 }
 
-export function createReadTool(cwd: string, options: ReadToolOptions) {
+export function createReadTool(
+  cwd: string,
+  options: ReadToolOptions,
+): AgentTool<typeof readSchema, ReadToolDetails | undefined> {
   return wrapToolDefinition(createReadToolDefinition(cwd, options));
 }

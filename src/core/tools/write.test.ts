@@ -6,7 +6,10 @@ import { createWriteToolDefinition } from "./write";
 describe("write", () => {
   it("creates parents, writes as given and reports UTF-16 length with the raw path", async () => {
     const fs = new FakeFs();
-    const tool = createWriteToolDefinition("/w", { operations: fs.writeOps() });
+    const tool = createWriteToolDefinition("/w", {
+      operations: fs.writeOps(),
+      mutationQueue: createFileMutationQueue(),
+    });
     const result = await tool.execute(
       "t",
       { path: "a/b/c.txt", content: "héllo 🎉\r\n" },
@@ -24,7 +27,11 @@ describe("write", () => {
 
   it("expands @ and ~ and allows paths outside cwd", async () => {
     const fs = new FakeFs();
-    const tool = createWriteToolDefinition("/w", { operations: fs.writeOps(), homeDir: "/home/me" });
+    const tool = createWriteToolDefinition("/w", {
+      operations: fs.writeOps(),
+      mutationQueue: createFileMutationQueue(),
+      homeDir: "/home/me",
+    });
     await tool.execute("t", { path: "@~/x.txt", content: "1" }, undefined, undefined, undefined);
     await tool.execute("t", { path: "../out.txt", content: "2" }, undefined, undefined, undefined);
     expect(fs.text("/home/me/x.txt")).toBe("1");
@@ -54,7 +61,10 @@ describe("write", () => {
 
   it("rejects when already aborted, without writing", async () => {
     const fs = new FakeFs();
-    const tool = createWriteToolDefinition("/w", { operations: fs.writeOps() });
+    const tool = createWriteToolDefinition("/w", {
+      operations: fs.writeOps(),
+      mutationQueue: createFileMutationQueue(),
+    });
     await expect(
       tool.execute("t", { path: "a", content: "x" }, AbortSignal.abort(), undefined, undefined),
     ).rejects.toThrow("Operation aborted");

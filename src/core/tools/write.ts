@@ -7,11 +7,11 @@
  * from the backend's optional realpath; operations are required.
  */
 import { type Static, Type } from "typebox";
-import { defaultFileMutationQueue, type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
+import { type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
 import { dirnamePath, resolveToCwd } from "../path-utils";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
-import type { ToolDefinition } from "./types";
+import type { AgentTool, ToolDefinition } from "./types";
 
 export const writeSchema = Type.Object({
   path: Type.String({
@@ -35,8 +35,8 @@ export interface WriteOperations {
 
 export interface WriteToolOptions {
   operations: WriteOperations;
-  /** Serialises writes and edits per file; share one between write and edit of a session. */
-  mutationQueue?: FileMutationQueue;
+  /** Serialises writes and edits per file: the session's one, shared by its write and edit (no global default). */
+  mutationQueue: FileMutationQueue;
   homeDir?: string;
 }
 
@@ -48,7 +48,7 @@ export function createWriteToolDefinition(
   options: WriteToolOptions,
 ): ToolDefinition<typeof writeSchema, WriteToolDetails> {
   const ops = options.operations;
-  const queue = options.mutationQueue ?? defaultFileMutationQueue;
+  const queue = options.mutationQueue;
   return {
     name: "write",
     label: "write",
@@ -82,6 +82,9 @@ function done(path: string, content: string) {
   };
 }
 
-export function createWriteTool(cwd: string, options: WriteToolOptions) {
+export function createWriteTool(
+  cwd: string,
+  options: WriteToolOptions,
+): AgentTool<typeof writeSchema, WriteToolDetails> {
   return wrapToolDefinition(createWriteToolDefinition(cwd, options));
 }

@@ -23,7 +23,7 @@ import { uniqCommand } from "./uniq-count";
 type JustBash = typeof import("just-bash");
 type ExecutionLimits = NonNullable<BashOptions["executionLimits"]>;
 
-/** Commands of just-bash 3.4.2 that do not work in a browser (bash-engine.md §2.1): left out everywhere. */
+/** Commands of just-bash 3.4.2 that do not work in a browser: left out everywhere. */
 export const EXCLUDED_COMMANDS: readonly string[] = [
   "sqlite3",
   "python3",

@@ -5,7 +5,7 @@
  * are the same path (`/workspace` ↔ `/workspace`, `/tmp` ↔ `/tmp`), so absolute symlink targets mean the
  * same thing on both sides. Every method calls memfs's sync API: the volume is in memory, nothing waits.
  *
- * The pitfalls found in research (shared/research/bash-engine.md §1.3), each proved by a test:
+ * The pitfalls of this pairing, each proved by a test:
  * 1. memfs `rmSync` on a symlink deletes the target: links and files are unlinked, rmSync only on real
  *    directories.
  * 2. just-bash's redirections assume a write creates missing parent folders (its own InMemoryFs does) and
@@ -13,7 +13,7 @@
  * 3. /dev/null and friends: they come from just-bash's own base file system, not from here (see engine.ts).
  * 4. Node-only defence-in-depth blocks `process.cwd()`, which memfs calls: see engine.ts.
  */
-import { decodeUtf8 } from "@core/bytes";
+import { normalizeAbsolute } from "@core/path-utils";
 import type {
   BufferEncoding,
   CpOptions,
@@ -23,14 +23,11 @@ import type {
   MkdirOptions,
   RmOptions,
 } from "just-bash";
-import { nativeLatin1, readStored } from "../stored-bytes";
+import { readStored } from "../stored-bytes";
 import type { MemfsWorkspace } from "../workspace";
+import { decode, encode, encodingOf, latin1, type ReadFileOptions, type WriteFileOptions } from "./encoding";
 
 type MemfsFs = MemfsWorkspace["fs"];
-type Encoding = BufferEncoding | null | undefined;
-// Not exported by just-bash's entry points: taken from the interface itself.
-type ReadFileOptions = Exclude<Parameters<IFileSystem["readFile"]>[1], BufferEncoding | undefined>;
-type WriteFileOptions = Exclude<Parameters<IFileSystem["writeFile"]>[2], BufferEncoding | undefined>;
 type DirentEntry = Awaited<ReturnType<NonNullable<IFileSystem["readdirWithFileTypes"]>>>[number];
 
 /** Called after a write, with the memfs path (for listeners that want more than memfs's own events). */
@@ -52,7 +49,7 @@ export class MemfsBashFs implements IFileSystem {
 
   /** Mount-relative path (`/`, `/a/b`) → memfs path. */
   private real(path: string): string {
-    const relative = normalize(path);
+    const relative = normalizeAbsolute(path);
     return relative === "/" ? this.folder : `${this.folder}${relative}`;
   }
 
@@ -164,7 +161,7 @@ export class MemfsBashFs implements IFileSystem {
   }
 
   resolvePath(base: string, path: string): string {
-    return path.startsWith("/") ? normalize(path) : normalize(`${base}/${path}`);
+    return path.startsWith("/") ? normalizeAbsolute(path) : normalizeAbsolute(`${base}/${path}`);
   }
 
   /** Only `ls` with an unexpanded glob asks; an empty list is allowed by the interface. */
@@ -204,11 +201,6 @@ function isNotFound(error: unknown): boolean {
   return (error as { code?: string })?.code === "ENOENT";
 }
 
-function encodingOf(options: ReadFileOptions | WriteFileOptions | BufferEncoding | undefined): Encoding {
-  if (options === undefined) return undefined;
-  return typeof options === "string" ? options : (options.encoding ?? undefined);
-}
-
 interface MemfsStat {
   isFile(): boolean;
   isDirectory(): boolean;
@@ -231,81 +223,4 @@ function toStat(stat: MemfsStat): FsStat {
     dev: stat.dev,
     ino: stat.ino,
   };
-}
-
-/** A POSIX normalise of an absolute path (no node:path in src/). */
-export function normalize(path: string): string {
-  const out: string[] = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") out.pop();
-    else out.push(part);
-  }
-  return `/${out.join("/")}`;
-}
-
-const CHUNK = 0x2000;
-
-/** Bytes → a string with one char per byte (just-bash's ByteString shape). */
-export function latin1(bytes: Uint8Array): string {
-  const native = nativeLatin1(bytes);
-  if (native !== undefined) return native;
-  // Pure ASCII (most source and logs) decodes natively: UTF-8 and latin1 agree on it (in pieces in a
-  // browser: 5 MB took Chromium 32 ms in one).
-  let high = false;
-  for (let i = 0; i < bytes.length; i++)
-    if (bytes[i] > 0x7f) {
-      high = true;
-      break;
-    }
-  if (!high) return decodeUtf8(bytes);
-  let out = "";
-  for (let i = 0; i < bytes.length; i += CHUNK)
-    out += String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]);
-  return out;
-}
-
-/** A one-char-per-byte string → bytes (chars above 0xFF keep their low byte, as Node's latin1 does). */
-export function latin1Bytes(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
-function decode(bytes: Uint8Array, encoding: BufferEncoding): string {
-  switch (encoding) {
-    case "binary":
-    case "latin1":
-      return latin1(bytes);
-    case "ascii": {
-      const masked = new Uint8Array(bytes.length);
-      for (let i = 0; i < bytes.length; i++) masked[i] = bytes[i] & 0x7f;
-      return latin1(masked);
-    }
-    case "base64":
-      return btoa(latin1(bytes));
-    case "hex":
-      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    default:
-      return new TextDecoder("utf-8").decode(bytes);
-  }
-}
-
-function encode(content: FileContent, encoding: Encoding): Uint8Array {
-  if (typeof content !== "string") return content;
-  switch (encoding) {
-    case "binary":
-    case "latin1":
-    case "ascii":
-      return latin1Bytes(content);
-    case "base64":
-      return latin1Bytes(atob(content));
-    case "hex": {
-      const bytes = new Uint8Array(content.length >> 1);
-      for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(content.slice(i * 2, i * 2 + 2), 16);
-      return bytes;
-    }
-    default:
-      return new TextEncoder().encode(content);
-  }
 }

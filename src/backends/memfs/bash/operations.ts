@@ -2,7 +2,7 @@
  * `BashOperations` on just-bash over the workspace's memfs volume (pi 0.73.1 `createLocalBashOperations`
  * in `dist/core/tools/bash.js` is the model: same rejections, same cwd check).
  *
- * Deviations from pi, all forced by the engine (shared/research/bash-engine.md §3):
+ * Deviations from pi, all forced by the engine:
  * - No streaming: just-bash hands over stdout and stderr when the command ends, so `onData` is called
  *   then. `streamsOutput` is false.
  * - Order of stdout and stderr: kept between top-level commands (interleave.ts), lost inside one
