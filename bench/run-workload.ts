@@ -25,7 +25,7 @@ export interface Workload {
   checkExpect(op: Operation, text: string): string[];
 }
 
-/** pi 0.73.1's medians in ms (low – high of two runs), from shared/bench/README.md. */
+/** pi 0.73.1's medians in ms (low – high of two runs), recorded as docs/bench.md §2 describes. */
 export const PI_MEDIANS: Record<string, [number, number]> = {
   "grep-common-literal": [8.9, 9.8],
   "grep-rare-regex": [21.1, 22.0],

@@ -1,4 +1,4 @@
-// Copied unchanged (below this header) from the team's shared/bench/workload.mjs (WORKLOAD_VERSION 1), so
+// Copied unchanged (below this header) from the reference workload (WORKLOAD_VERSION 1, docs/bench.md §1), so
 // that any clone can run `npm run bench`. pi 0.73.1's figures for it are in scripts/bench.ts.
 
 // Deterministic benchmark workload for pi's coding-agent tools (read, bash, edit, write, grep, find, ls).

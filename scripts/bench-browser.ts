@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, second part: the browser figures of issue 6 item 8, printed after the Node table.
+ * `npm run bench`, second part: the browser figures (docs/bench.md §3), printed after the Node table.
  *
  * 1. The page's first bundle (index.html, the entry chunk, its static imports, their CSS and non-script
  *    assets: everything before the worker and the lazy chunks), gzip, from a fresh production build.
@@ -235,7 +235,7 @@ async function figure2(browser: Browser, appUrl: string) {
   const sessionType = first.loads.find((p) => p.sessionFirstEventType)?.sessionFirstEventType ?? "?";
   console.log(
     `\n2. navigation → the first scenario's first event on screen: ${range(first.runShown)}, median of ` +
-      `${PAGE_LOADS} cold page loads (min – max); target: none set in issue 6, reported\n` +
+      `${PAGE_LOADS} cold page loads (min – max); no target set, reported\n` +
       `   the session's first event (${sessionType}) reached the page at ${range(first.sessionFirst)}; ` +
       `Play was enabled (and clicked) at ${range(first.playEnabled)}; the run's first event ` +
       `(${firstType}) reached the page at ${range(first.runArrived)}`,

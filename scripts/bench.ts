@@ -1,10 +1,10 @@
 /**
- * `npm run bench` (first part, Node): times our tools on memfs on the reference workload
- * (bench/workload.mjs, from shared/bench; `BENCH_WORKLOAD=<path>` names a module with the same exports
- * instead). The runner is shared with the browser figures (bench/run-workload.ts): every operation goes
- * through the model's path (prepare → validate → execute), 3 warm-ups then 15 timed runs, and every result
- * is checked with the workload's `checkExpect`, so a fast wrong answer fails. An edited or written file is
- * put back (untimed) before each run, as the workload asks.
+ * `npm run bench` (first part, Node): times our tools on memfs on the reference workload (bench/workload.mjs,
+ * described in docs/bench.md; `BENCH_WORKLOAD=<path>` names a module with the same exports instead). The
+ * runner is shared with the browser figures (bench/run-workload.ts): every operation goes through the model's
+ * path (prepare → validate → execute), 3 warm-ups then 15 timed runs, and every result is checked with the
+ * workload's `checkExpect`, so a fast wrong answer fails. An edited or written file is put back (untimed)
+ * before each run, as the workload asks.
  *
  * Then the rows of bench/hostile-grep.mjs (grep patterns that were once slow, on their own small
  * workspace; pi has no recorded figures for them). Prints a table beside pi 0.73.1's figures (real disk,

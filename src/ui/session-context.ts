@@ -30,7 +30,8 @@ export interface SessionHandle {
   exportEvents(): void;
 }
 
-// Context carries the session instance only, never a changing value (house habit 7).
+// Context carries the session instance only, never a changing value: a value that changes in context
+// would re-render every component that reads the context, at every change.
 export const SessionContext = createContext<SessionHandle | null>(null);
 
 export function useSession(): SessionHandle {

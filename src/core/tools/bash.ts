@@ -1,8 +1,8 @@
 /**
- * The bash tool, as pi 0.73.1's `dist/core/tools/bash.js` behaves (contract §2.2): stdout and stderr merged,
- * the tail kept (2000 lines / 50 KB) with pi's notices, the full output spilled to a log, a non-zero exit
- * thrown as `<output>\n\nCommand exited with code N`, timeouts in seconds, abort, `commandPrefix`, an
- * immediate empty update and then snapshots at most every 100 ms.
+ * The bash tool, as pi 0.73.1's `dist/core/tools/bash.js` behaves (docs/pi-contract.md §2.2): stdout and
+ * stderr merged, the tail kept (2000 lines / 50 KB) with pi's notices, the full output spilled to a log, a
+ * non-zero exit thrown as `<output>\n\nCommand exited with code N`, timeouts in seconds, abort,
+ * `commandPrefix`, an immediate empty update and then snapshots at most every 100 ms.
  *
  * Deviations from pi:
  * - No default operations: `operations` and `logOperations` are required (there is no local shell and no

@@ -1,5 +1,5 @@
 /**
- * Pitfall 4 (bash-engine.md §1.3): just-bash's Node-only defence-in-depth, on by default, blocks the
+ * Pitfall 4 (docs/bash-engine.md §1.3): just-bash's Node-only defence-in-depth, on by default, blocks the
  * `process.cwd()` that memfs calls for every path. Its settings are a process-wide singleton (two configs
  * in one process throw), so this file is the only one that turns it on.
  */

@@ -9,10 +9,10 @@
  *                     empties /tmp)
  *
  * The module is fetched with a dynamic import so the ~350 KB (gzip) engine is its own chunk, never in the
- * page's first bundle (bash-engine.md §4.3). One Bash instance per command: each exec starts a fresh shell
- * anyway (§3.4), constructing one costs well under a millisecond, and it lets a command's timeout become
- * the engine's own deadline (`maxExecutionTimeMs`), the one limit that stops a CPU-bound loop that never
- * yields to the timer that would abort it.
+ * page's first bundle (docs/bash-engine.md §4.3). One Bash instance per command: each exec starts a fresh
+ * shell anyway (docs/bash-engine.md §3.4), constructing one costs well under a millisecond, and it lets a
+ * command's timeout become the engine's own deadline (`maxExecutionTimeMs`), the one limit that stops a
+ * CPU-bound loop that never yields to the timer that would abort it.
  */
 import type { Bash, BashOptions, IFileSystem } from "just-bash";
 import type { MemfsWorkspace } from "../workspace";

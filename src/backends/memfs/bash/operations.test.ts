@@ -34,7 +34,7 @@ async function rejection(p: Promise<unknown>): Promise<{ message: string; ms: nu
   throw new Error("expected a rejection");
 }
 
-describe("just-bash over memfs: the research pitfalls", () => {
+describe("just-bash over memfs: the four pitfalls of docs/bash-engine.md §1.3", () => {
   it("1: rm of a symlink removes the link, not its target (file and folder)", async () => {
     const { run, fs } = setup({ "README.md": "keep me\n", "dir/inner.txt": "inner\n" });
     const r = await run("ln -s README.md link && ln -s dir dlink && rm link && rm -r dlink && ls");

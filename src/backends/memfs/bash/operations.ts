@@ -96,7 +96,8 @@ export function createMemfsBashOperations(
         const shell = ready.shell(cwd, { ...DEFAULT_BASH_ENV, ...env }, timeoutMs);
         const run = shell.exec(interleaveScript(shell, ready.parser, command), { signal: stop.signal }).then(
           (r) => ({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }),
-          // An engine error that escaped exec() (research pitfall 2 was one): report it as a shell would.
+          // An engine error that escaped exec() (pitfall 2 of docs/bash-engine.md §1.3 was one): report it as
+          // a shell would.
           (error: unknown) => ({ stdout: "", stderr: `bash: ${messageOf(error)}\n`, exitCode: 1 }),
         );
         const result = await settleOrGiveUp(run, stop.signal);
