@@ -5,17 +5,11 @@
  */
 import { createManualDriver, parseManualArguments } from "@agent/drivers/manual";
 import { createScriptedDriver } from "@agent/drivers/scripted";
-import {
-  createEventEmitter,
-  type EventSink,
-  exportEvents,
-  type SessionEvent,
-  type ToolState,
-} from "@agent/events";
+import { createEventEmitter, type EventSink, type SessionEvent, type ToolState } from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage, UserMessage } from "@agent/messages";
 import { ScenarioPlayer } from "@agent/player";
-import type { SessionCommand } from "@agent/protocol";
+import type { SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
 import {
   parseScenario,
   type Scenario,
@@ -53,7 +47,6 @@ export const DEFAULT_TOOL_STATES: Record<string, ToolState> = {
 };
 
 export class PlaygroundSession {
-  readonly events: SessionEvent[] = [];
   readonly emit: ReturnType<typeof createEventEmitter>;
   workspace!: MemfsWorkspace;
   transcript: AgentMessage[] = [];
@@ -72,8 +65,9 @@ export class PlaygroundSession {
     sink: EventSink,
     private readonly options: SessionOptions = {},
   ) {
+    // The session keeps no events: each goes to the sink (the page's bounded log, or a test's list), so a
+    // long session's memory is its workspace and transcript, not its history.
     this.emit = createEventEmitter((e) => {
-      this.events.push(e);
       this.track(e);
       sink(e);
     });
@@ -227,8 +221,10 @@ export class PlaygroundSession {
     this.controller.abort();
   }
 
+  private manualCalls = 0;
+
   /** One call typed by hand, through the same loop and pipeline; stops after that turn. */
-  runToolCall(toolName: string, argsJson: string, toolCallId = `manual-${this.events.length + 1}`) {
+  runToolCall(toolName: string, argsJson: string, toolCallId = `manual-${++this.manualCalls}`) {
     const args = parseManualArguments(argsJson);
     const driver = createManualDriver(
       { type: "toolCall", id: toolCallId, name: toolName, arguments: args },
@@ -277,7 +273,7 @@ export class PlaygroundSession {
   handle(command: SessionCommand): void {
     const commandId = "id" in command && typeof command.id === "string" ? command.id : undefined;
     try {
-      const result = this.dispatch(command, commandId);
+      const result = this.route(command);
       if (result instanceof Promise)
         result.catch((e: unknown) => this.emit({ type: "session_error", message: messageOf(e), commandId }));
     } catch (e) {
@@ -285,8 +281,8 @@ export class PlaygroundSession {
     }
   }
 
-  private dispatch(command: SessionCommand, commandId: string | undefined): unknown {
-    const id = commandId ? { commandId } : {};
+  /** Runs one command (named `route` so that "dispatch" stays the dispatch table's word). */
+  private route(command: SessionCommand): unknown {
     switch (command.type) {
       case "init": {
         if (command.files || (command.preset && command.preset !== "default"))
@@ -306,8 +302,6 @@ export class PlaygroundSession {
         this.refresh("init");
         return;
       }
-      case "ping":
-        return;
       case "reset_workspace":
         return this.load(presetFiles(command.preset), command.preset);
       case "run_tool_call":
@@ -337,28 +331,19 @@ export class PlaygroundSession {
         this.refresh("workspace");
         return this.snapshot("editor");
       }
+    }
+  }
+
+  /** Answers a request the page waits on; the answer goes back beside the event stream, never into it. */
+  answer<T extends SessionRequest>(request: T): SessionReplies[T["type"]] {
+    switch (request.type) {
       case "read_file": {
         const data = new Uint8Array(
-          this.workspace.fs.readFileSync(`${this.workspace.root}/${command.path}`) as Uint8Array,
+          this.workspace.fs.readFileSync(`${this.workspace.root}/${request.path}`) as Uint8Array,
         );
         const text = isUtf8Text(data) ? utf8Decode(data) : null;
-        return this.emit({
-          type: "file_content",
-          path: command.path,
-          text,
-          ...(text === null ? { base64: base64Encode(data) } : {}),
-          ...id,
-        });
+        return text === null ? { text, base64: base64Encode(data) } : { text };
       }
-      case "export_events":
-        return this.emit({
-          type: "events_exported",
-          jsonl: exportEvents(this.events),
-          count: this.events.length,
-          ...id,
-        });
-      case "snapshot":
-        return this.snapshot("request");
     }
   }
 

@@ -145,12 +145,23 @@ export function reduceTranscript(
       return notice(
         state,
         draft,
-        event.seq,
+        `n${event.seq}`,
         `Abort requested (${event.source === "user" ? "Esc or the Abort button" : "by the scenario"}).`,
         "info",
       );
     case "session_error":
-      return notice(state, draft, event.seq, event.message, "error");
+      return notice(state, draft, `n${event.seq}`, event.message, "error");
+    case "notice":
+      return notice(state, draft, `page${event.id}`, event.text, "info");
+    case "worker_replaced": {
+      // The worker is gone, so no tool_execution_end will come for what it was running.
+      const next = draft.own(state);
+      const calls = draft.own(state.calls);
+      for (const id of Object.keys(calls)) if (calls[id] === "running") calls[id] = "error";
+      next.calls = calls;
+      next.open = -1;
+      return next;
+    }
     default:
       return state;
   }
@@ -164,10 +175,10 @@ function withCall(state: TranscriptSnapshot, draft: Draft, id: string, status: C
   return next;
 }
 
-function notice(state: TranscriptSnapshot, draft: Draft, seq: number, text: string, tone: "info" | "error") {
+function notice(state: TranscriptSnapshot, draft: Draft, key: string, text: string, tone: "info" | "error") {
   const next = draft.own(state);
   const entries = draft.own(state.entries);
-  entries.push({ kind: "notice", key: `n${seq}`, text, tone });
+  entries.push({ kind: "notice", key, text, tone });
   next.entries = entries;
   return next;
 }
