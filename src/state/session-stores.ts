@@ -4,6 +4,7 @@ import { createEventLog } from "./event-log";
 import { EMPTY_FILES, reduceFiles } from "./files";
 import { createFoldStore } from "./fold-store";
 import { EMPTY_PROMPT, reducePrompt } from "./prompt";
+import { createResultInterner } from "./result-interner";
 import { EMPTY_STATUS, reduceStatus } from "./status";
 import { immediate, type Scheduler } from "./store";
 import { EMPTY_TIMELINE, reduceTimeline } from "./timeline";
@@ -34,6 +35,7 @@ export function createSessionStores(
   const files = createFoldStore(EMPTY_FILES, reduceFiles, schedule);
   const status = createFoldStore(EMPTY_STATUS, reduceStatus, schedule);
   const folds = [transcript, dispatch, timeline, prompt, files, status];
+  const intern = createResultInterner();
   return {
     events,
     transcript,
@@ -42,7 +44,8 @@ export function createSessionStores(
     prompt,
     files,
     status,
-    ingest(event: SessionEvent) {
+    ingest(received: SessionEvent) {
+      const event = intern(received);
       events.append(event);
       for (const f of folds) f.ingest(event);
     },
