@@ -368,7 +368,7 @@ async function figure5(appUrl: string) {
   const mb = (n: number) => `${n.toFixed(1)} MB`;
   const line = (r: HeapReading) =>
     `   ${r.label}: page ${mb(r.page)} (${mb(r.pageOutside)} outside the JS heap), worker ${mb(r.worker)} ` +
-    `(${mb(r.workerOutside)} outside; ${r.workers} worker${r.workers === 1 ? "" : "s"} attached)`;
+    `(${mb(r.workerOutside)} outside; all workers: ${r.workers.join(" / ")} MB)`;
   console.log(
     `\n5. memory in a long session (JS heap after a forced GC, read from Chromium over CDP); target: page and ` +
       `worker each under ${HEAP_TARGET_MB} MB, and flat (within ${HEAP_FLAT_MB} MB) from 10,000 to 100,000 events`,

@@ -90,17 +90,23 @@ async function heapMeter(page: Page) {
     async read() {
       await cdp.send("HeapProfiler.collectGarbage");
       const page = (await cdp.send("Runtime.getHeapUsage")) as HeapUsage;
-      const session = workers[0];
-      if (!session) throw new Error("no worker target attached: the session worker was not found");
-      await inWorker(session, "HeapProfiler.collectGarbage");
-      const worker = await inWorker(session, "Runtime.getHeapUsage");
+      if (workers.length === 0)
+        throw new Error("no worker target attached: the session worker was not found");
       const outside = (h: HeapUsage) => ((h.embedderHeapUsedSize ?? 0) + (h.backingStorageSize ?? 0)) / 1e6;
+      const total = (h: HeapUsage) => h.usedSize / 1e6 + outside(h);
+      // The session's worker and its idle spare look alike from here: the larger one is the session's.
+      const each: HeapUsage[] = [];
+      for (const session of workers) {
+        await inWorker(session, "HeapProfiler.collectGarbage");
+        each.push(await inWorker(session, "Runtime.getHeapUsage"));
+      }
+      const worker = each.reduce((a, b) => (total(b) > total(a) ? b : a));
       return {
-        page: page.usedSize / 1e6 + outside(page),
-        worker: worker.usedSize / 1e6 + outside(worker),
+        page: total(page),
+        worker: total(worker),
         pageOutside: outside(page),
         workerOutside: outside(worker),
-        workers: workers.length,
+        workers: each.map((h) => Number(total(h).toFixed(1))),
       };
     },
     close: () => cdp.detach(),
@@ -122,8 +128,8 @@ export interface HeapReading {
   /** of which outside the JS heap */
   pageOutside: number;
   workerOutside: number;
-  /** workers attached so far (the session's and its spare) */
-  workers: number;
+  /** MB of each worker attached so far (the session's and its spare) */
+  workers: number[];
 }
 
 async function playAndMeasure(

@@ -25,6 +25,7 @@ import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
 import { PromptTracker } from "./session-prompt";
+import { fileChangedEvents, queueEvents } from "./session-workspace";
 import { createPlaygroundTools } from "./tools";
 
 export type ToolFactory = (workspace: MemfsWorkspace, queue: FileMutationQueue) => AnyToolDefinition[];
@@ -89,44 +90,15 @@ export class PlaygroundSession {
   private load(files: ScenarioFiles, preset: string, announce = true) {
     this.unlisten();
     this.workspace = createMemfsWorkspace(files);
-    const waits = new Map<string, number>();
-    this.queue = createFileMutationQueue((q) => {
-      const key = `${q.key}\0${q.owner ?? ""}`;
-      const ref = { path: q.key, ...(q.owner ? { toolCallId: q.owner } : {}) };
-      const now = performance.now();
-      if (q.type === "wait") {
-        waits.set(key, now);
-        this.emit({ type: "queue_wait", ...ref, ahead: q.depth - 1 });
-      } else if (q.type === "acquire") {
-        this.emit({ type: "queue_acquire", ...ref, waitedMs: now - (waits.get(key) ?? now) });
-        waits.set(key, now);
-      } else {
-        this.emit({ type: "queue_release", ...ref, heldMs: now - (waits.get(key) ?? now) });
-        waits.delete(key);
-      }
-    });
+    this.queue = createFileMutationQueue(queueEvents(this.emit));
     const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue));
     this.definitions = create(this.workspace, this.queue);
-    const prefix = `${this.workspace.root}/`;
-    this.unlisten = this.workspace.onChange((c) => {
-      const inside = (p: string | undefined) => p?.startsWith(prefix) === true;
-      // The volume also holds /tmp (bash's full-output logs), which is not part of the workspace tree.
-      if (!inside(c.path) && !inside(c.oldPath)) return;
-      this.dirty = true;
-      const rel = (p: string) => p.slice(prefix.length);
-      const only = this.executing.size === 1 ? [...this.executing][0] : undefined;
-      // A move across the workspace's edge is a create or a delete as far as the tree is concerned.
-      const change =
-        c.type !== "move" ? c.type : !inside(c.oldPath) ? "create" : !inside(c.path) ? "delete" : "move";
-      const path = change === "delete" && c.type === "move" && c.oldPath ? c.oldPath : c.path;
-      this.emit({
-        type: "file_changed",
-        change,
-        path: rel(path),
-        ...(change === "move" && c.oldPath ? { oldPath: rel(c.oldPath) } : {}),
-        source: this.changeSource === "tool" || this.executing.size > 0 ? "tool" : this.changeSource,
-        ...(only ? { toolCallId: only } : {}),
-      });
+    this.unlisten = fileChangedEvents(this.workspace, this.emit, {
+      source: () => this.changeSource,
+      executing: this.executing,
+      changed: () => {
+        this.dirty = true;
+      },
     });
     if (announce) {
       this.emit({ type: "workspace_reset", preset, cwd: this.workspace.root, files: this.listFiles() });
