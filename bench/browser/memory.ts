@@ -20,9 +20,9 @@ function longScenario(options: {
   prompts: number;
   turns: number;
   perTurn: number;
-  path: string;
   files: Record<string, string>;
-  limit?: number;
+  /** the read call's arguments, by call number (1, 2, …) */
+  args: (call: number) => Record<string, unknown>;
 }) {
   const steps: unknown[] = [];
   let id = 0;
@@ -31,8 +31,8 @@ function longScenario(options: {
     for (let t = 0; t < options.turns; t++) {
       const content = [];
       for (let c = 0; c < options.perTurn; c++) {
-        const args = options.limit ? { path: options.path, limit: options.limit } : { path: options.path };
-        content.push({ type: "toolCall", id: `mem-${++id}`, name: "read", arguments: args });
+        id++;
+        content.push({ type: "toolCall", id: `mem-${id}`, name: "read", arguments: options.args(id) });
       }
       steps.push({ assistant: { content, stopReason: "toolUse" } });
     }
@@ -204,20 +204,20 @@ export async function memory(browser: Browser, url: string) {
     prompts: 110,
     turns: 10,
     perTurn: 8,
-    path: "notes.txt",
     files: { "notes.txt": small },
-    limit: 3,
+    args: () => ({ path: "notes.txt", limit: 3 }),
   });
   const first = await playAndMeasure(browser, url, long, [10_000, 50_000, 100_000], (n) =>
     n === 0 ? "before playing" : `${n} events`,
   );
-  // read returns at most 50 KB (pi's limit): a file just under it comes back whole.
+  // read returns at most 50 KB (pi's limit): 500 lines of ~100 bytes, from a different line each time, so
+  // no two results are the same text (the browser shares equal strings it decoded, which would hide them).
   const big = longScenario({
     prompts: 125,
     turns: 2,
     perTurn: 8,
-    path: "big.txt",
-    files: { "big.txt": textOf(50_000) },
+    files: { "big.txt": textOf(260_000) },
+    args: (call) => ({ path: "big.txt", offset: call, limit: 500 }),
   });
   const second = await playAndMeasure(browser, url, big, [], (n) =>
     n === 0 ? "before playing" : `${n} events`,

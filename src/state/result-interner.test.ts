@@ -35,6 +35,8 @@ describe("the result interner", () => {
     const stop = intern(stamp({ type: "message_end", message: result("c1", text) }, 3));
     const turn = intern(stamp({ type: "turn_end", message: {}, toolResults: [result("c1", text)] }, 4));
     const run = intern(stamp({ type: "agent_end", messages: [result("c1", text)] }, 5));
+    // After the run's end nothing is remembered: the interner holds no history of its own.
+    const later = intern(stamp({ type: "message_end", message: result("c1", text) }, 6));
     const contents = [
       (start as { message: ToolResultMessage }).message.content,
       (stop as { message: ToolResultMessage }).message.content,
@@ -42,6 +44,7 @@ describe("the result interner", () => {
       (run as { messages: ToolResultMessage[] }).messages[0].content,
     ];
     for (const c of contents) expect(c).toBe(first);
+    expect((later as { message: ToolResultMessage }).message.content).not.toBe(first);
     // Everything else in the event is as it came.
     expect(stop).toEqual(stamp({ type: "message_end", message: result("c1", text) }, 3));
   });
@@ -59,8 +62,8 @@ describe("the result interner", () => {
     const first = intern(stamp({ type: "message_end", message: result("c1", "one") }, 1));
     intern(stamp({ type: "message_end", message: result("c2", "two") }, 2));
     intern(stamp({ type: "message_end", message: result("c3", "three") }, 3));
-    const again = intern(stamp({ type: "agent_end", messages: [result("c1", "one")] }, 4));
-    expect((again as { messages: ToolResultMessage[] }).messages[0].content).not.toBe(
+    const again = intern(stamp({ type: "turn_end", message: {}, toolResults: [result("c1", "one")] }, 4));
+    expect((again as { toolResults: ToolResultMessage[] }).toolResults[0].content).not.toBe(
       (first as { message: ToolResultMessage }).message.content,
     );
   });

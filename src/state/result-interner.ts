@@ -10,9 +10,10 @@ type Content = ToolResultMessage["content"];
  * would sit in the event log five times over. This swaps each later copy of a result's content for the
  * first one when they are equal, so the log, the transcript and an export share it.
  *
- * It remembers the latest `capacity` results (by call id): a result's copies arrive within one run.
+ * It remembers a result (by call id) until agent_end, the last event that repeats it, and at most
+ * `capacity` results of a run that has not ended yet: the interner holds no history of its own.
  */
-export function createResultInterner(capacity = 2_000) {
+export function createResultInterner(capacity = 256) {
   const seen = new Map<string, Content>();
   const remember = (id: string, content: Content) => {
     seen.delete(id);
@@ -53,8 +54,14 @@ export function createResultInterner(capacity = 2_000) {
       }
       case "agent_end": {
         const messages = event.messages.map(message);
+        // No later event repeats this run's results: the log and the transcript hold them from here.
+        seen.clear();
         return messages.every((m, i) => m === event.messages[i]) ? event : { ...event, messages };
       }
+      case "session_ready":
+      case "worker_replaced":
+        seen.clear();
+        return event;
       default:
         return event;
     }
