@@ -16,10 +16,10 @@ export interface FilesSnapshot {
   /** path → its latest change since the last reset */
   changed: Readonly<Record<string, FileChangeMark>>;
   /**
-   * seq of the event that last replaced the whole tree: with `changed[path].seq` it tells an open editor
-   * when to read its file again (contents are asked for, never carried by events)
+   * how many times the whole tree was replaced: with `changed[path]` it tells an open editor when to read
+   * its file again (contents are asked for, never carried by events; seqs start over with a new worker)
    */
-  resetSeq: number;
+  resets: number;
 }
 
 export const EMPTY_FILES: FilesSnapshot = {
@@ -27,7 +27,7 @@ export const EMPTY_FILES: FilesSnapshot = {
   cwd: "",
   paths: [],
   changed: {},
-  resetSeq: 0,
+  resets: 0,
 };
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -55,7 +55,7 @@ export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSna
         cwd: event.cwd,
         paths: [...event.files].sort(compare),
         changed: {},
-        resetSeq: event.seq,
+        resets: state.resets + 1,
       };
     case "backend_changed":
       return { ...state, backend: event.backend, cwd: event.cwd };

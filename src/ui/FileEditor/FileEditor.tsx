@@ -9,8 +9,8 @@ import type { MountedEditor } from "./codemirror";
  */
 export function FileEditor({ path }: { path: string }) {
   const { stores, send, readFile } = useSession();
-  // Which version of the file the tree knows: its last change, or the last time the tree was replaced.
-  const version = useStore(stores.files, (f) => f.changed[path]?.seq ?? f.resetSeq);
+  // Which version of the file the tree knows: its last change (a new mark each time), or the last reset.
+  const version = useStore(stores.files, (f) => f.changed[path] ?? f.resets);
   const [content, setContent] = useState<{ text: string | null } | undefined>(undefined);
   const exists = useStore(stores.files, (f) => f.paths.includes(path));
   const host = useRef<HTMLDivElement>(null);
