@@ -14,6 +14,10 @@
  * use (tests/e2e/browser.ts); the page-side code is in bench/browser (drive.ts, page-probe.js). Exits 1 when a result is wrong (a workload check fails, no event arrives,
  * the burst is short); a figure over its target is reported, not failed.
  *
+ * 5. Memory in a long session: the page's and the session worker's JS heap (read from Chromium after a forced
+ *    GC) during ~100,000 events, and after 2,000 calls that each return 50 KB (bench/browser/memory.ts).
+ *
+ * `BENCH_ONLY=memory` builds the page and runs only figure 5.
  * `BENCH_ONLY=burst tsx scripts/bench-browser.ts` builds the page and runs only figure 4 (for iterating on
  * the page's rendering without the minutes the workload takes). `BENCH_ONLY=workload` runs only figure 3;
  * with it, `BENCH_OPS=a,b` runs only those operations and `BENCH_PROFILE=<file>` writes a CPU profile
@@ -34,6 +38,7 @@ import type { Browser } from "playwright-core";
 import { build, preview } from "vite";
 import { BURST_EVENTS_MIN } from "../bench/browser/burst.ts";
 import { burst, firstEvent, workloadInWorker } from "../bench/browser/drive.ts";
+import { type HeapReading, memory } from "../bench/browser/memory.ts";
 import { formatReport, PI_MEDIANS, RUNS, WARMUPS } from "../bench/run-workload.ts";
 import { findBrowser, launchBrowser } from "../tests/e2e/browser.ts";
 import { browserAliases } from "../vite.config.ts";
@@ -42,9 +47,14 @@ import { nodeBuiltinGate } from "./node-builtin-gate.ts";
 
 const BUNDLE_TARGET_KB = 250;
 const LONG_TASK_TARGET_MS = 50;
+const HEAP_TARGET_MB = 150;
+/** "flat after the first 10,000 events": at most this much growth from 10k to 100k events */
+const HEAP_FLAT_MB = 10;
 const PAGE_LOADS = 5;
 /** BENCH_ONLY=burst: the page build and the burst only (figure 4) */
 const burstOnly = process.env.BENCH_ONLY === "burst";
+/** BENCH_ONLY=memory: the page build and the memory figure only (figure 5) */
+const memoryOnly = process.env.BENCH_ONLY === "memory";
 /** BENCH_ONLY=workload: the workload page only (figure 3) */
 const workloadOnly = process.env.BENCH_ONLY === "workload";
 const workloadOps = process.env.BENCH_OPS?.split(",").filter(Boolean);
@@ -199,11 +209,12 @@ async function launch(): Promise<Browser> {
 console.log("\nBrowser figures (headless Chromium; building the page and the workload page…)");
 let started = performance.now();
 if (!workloadOnly) await buildApp();
-if (!burstOnly) await buildWorkloadPage();
+if (!burstOnly && !memoryOnly) await buildWorkloadPage();
 console.log(`built in ${((performance.now() - started) / 1000).toFixed(0)} s into ${cache}`);
 
 if (burstOnly) console.log("BENCH_ONLY=burst: figures 2 and 3 skipped");
-if (workloadOnly) console.log("BENCH_ONLY=workload: figures 1, 2 and 4 skipped");
+if (workloadOnly) console.log("BENCH_ONLY=workload: figures 1, 2, 4 and 5 skipped");
+if (memoryOnly) console.log("BENCH_ONLY=memory: figures 2, 3 and 4 skipped");
 const bundle = workloadOnly ? null : firstBundle();
 if (bundle) {
   const bundleKb = bundle.gzip / 1000;
@@ -275,12 +286,13 @@ function figure3(state: Awaited<ReturnType<typeof workloadInWorker>>) {
 
 const app = workloadOnly ? null : await serve(appDir);
 // Cross-origin isolation gives the worker's performance.now() 5 µs steps instead of 100 µs (ls-root is ~0.1 ms).
-const workloadPage = burstOnly
-  ? null
-  : await serve(benchDir, {
-      "Cross-Origin-Opener-Policy": "same-origin",
-      "Cross-Origin-Embedder-Policy": "require-corp",
-    });
+const workloadPage =
+  burstOnly || memoryOnly
+    ? null
+    : await serve(benchDir, {
+        "Cross-Origin-Opener-Policy": "same-origin",
+        "Cross-Origin-Embedder-Policy": "require-corp",
+      });
 if (workloadPage) {
   const browser = await launch();
   try {
@@ -291,7 +303,8 @@ if (workloadPage) {
   }
 }
 try {
-  if (app) await figure4(app.url);
+  if (app && !memoryOnly) await figure4(app.url);
+  if (app && !burstOnly) await figure5(app.url);
 } finally {
   await app?.close();
 }
@@ -340,5 +353,45 @@ async function figure4(appUrl: string) {
     console.log(`   scenario states: ${b.scenarioStates.join(", ")}\n   last events: ${b.tail.join(" ")}`);
   }
   if (b.errors.length) console.log(`   console errors on the page: ${b.errors.join(" | ")}`);
+}
+async function figure5(appUrl: string) {
+  const own = await launch();
+  let m: Awaited<ReturnType<typeof memory>>;
+  try {
+    m = await memory(own, appUrl);
+  } finally {
+    await own.close();
+  }
+  const mb = (n: number) => `${n.toFixed(1)} MB`;
+  const line = (r: HeapReading) =>
+    `   ${r.label}: page ${mb(r.page)} (${mb(r.pageOutside)} outside the JS heap), worker ${mb(r.worker)} ` +
+    `(${mb(r.workerOutside)} outside; all workers: ${r.workers.join(" / ")} MB)`;
+  console.log(
+    `\n5. memory in a long session (JS heap after a forced GC, read from Chromium over CDP); target: page and ` +
+      `worker each under ${HEAP_TARGET_MB} MB, and flat (within ${HEAP_FLAT_MB} MB) from 10,000 to 100,000 events`,
+  );
+  console.log("   a. ~100,000 events of small reads (read while it plays):");
+  for (const r of m.long.readings) console.log(line(r));
+  console.log("   b. 2,000 calls that each return 50 KB:");
+  for (const r of m.big.readings) console.log(line(r));
+  const all = [...m.long.readings, ...m.big.readings];
+  const under = all.every((r) => r.page < HEAP_TARGET_MB && r.worker < HEAP_TARGET_MB);
+  const at10k = m.long.readings.find((r) => r.events >= 10_000);
+  const last = m.long.readings.at(-1);
+  const flat =
+    at10k !== undefined &&
+    last !== undefined &&
+    last.page - at10k.page <= HEAP_FLAT_MB &&
+    last.worker - at10k.worker <= HEAP_FLAT_MB;
+  if (!last || last.events < 100_000)
+    wrong(`the long session delivered ${last?.events ?? 0} events, not 100,000`);
+  console.log(
+    `   under ${HEAP_TARGET_MB} MB: ${verdict(under)}; flat after 10,000 events: ${verdict(flat)}` +
+      (at10k && last
+        ? ` (10k → ${last.events}: page ${mb(last.page - at10k.page)}, worker ${mb(last.worker - at10k.worker)})`
+        : ""),
+  );
+  const errors = [...m.long.errors, ...m.big.errors];
+  if (errors.length) console.log(`   errors on the page: ${errors.join(" | ")}`);
 }
 process.exitCode = failures > 0 ? 1 : 0;

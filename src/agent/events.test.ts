@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createEventEmitter, type SessionEvent } from "./events";
+import { createEventEmitter, exportEvents, parseEventLog, replayEvents, type SessionEvent } from "./events";
 
 describe("createEventEmitter", () => {
   it("numbers events in order and stamps the time", () => {
@@ -24,5 +24,22 @@ describe("createEventEmitter", () => {
     emit({ type: "session_ready", backend: "memfs", cwd: "/w", files });
     files.push("b");
     expect(seen[0]).toMatchObject({ files: ["a"] });
+  });
+});
+
+describe("export and replay", () => {
+  it("round-trips through JSON Lines and replays in order", async () => {
+    const events = [
+      { type: "agent_start", seq: 1, ts: 10 },
+      { type: "turn_start", seq: 2, ts: 20 },
+    ] as SessionEvent[];
+    const back = parseEventLog(`${exportEvents(events)}\n`);
+    expect(back).toEqual(events);
+    const seen: number[] = [];
+    const waits: number[] = [];
+    await replayEvents(back, (e) => seen.push(e.seq), { speed: 2, sleep: async (ms) => void waits.push(ms) });
+    expect(seen).toEqual([1, 2]);
+    expect(waits).toEqual([5]);
+    expect(() => parseEventLog("{}")).toThrow("Line 1 is not an event");
   });
 });

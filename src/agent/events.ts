@@ -301,21 +301,26 @@ export interface AbortRequestedEvent {
   source: "user" | "scenario";
 }
 
-export interface FileContentEvent {
-  type: "file_content";
-  path: string;
-  /** utf8 text, or null when the file is binary (then `base64` holds it) */
-  text: string | null;
-  base64?: string;
-  commandId?: string;
+// ---- the page's own events ------------------------------------------------------------------------------
+
+/**
+ * The page ended a session worker whose call ignored abort, and started a new one: the calls it was
+ * running can never end. Emitted by the page into the same log (seq is the last session event's).
+ */
+export interface WorkerReplacedEvent {
+  type: "worker_replaced";
+  /** why, in the learner's words */
+  reason: string;
+  /** the calls that were still running */
+  toolCallIds: string[];
 }
 
-export interface EventsExportedEvent {
-  type: "events_exported";
-  /** JSON Lines, one event per line, everything emitted before this event */
-  jsonl: string;
-  count: number;
-  commandId?: string;
+/** Something the page did or could not do that the session could not announce (page-emitted). */
+export interface NoticeEvent {
+  type: "notice";
+  /** counts the page's notices: a stable key, also after a replay */
+  id: number;
+  text: string;
 }
 
 export type PlaygroundEvent =
@@ -337,8 +342,8 @@ export type PlaygroundEvent =
   | ScenarioStepEvent
   | DriverRequestEvent
   | AbortRequestedEvent
-  | FileContentEvent
-  | EventsExportedEvent;
+  | WorkerReplacedEvent
+  | NoticeEvent;
 
 export type SessionEventBody = AgentEvent | PlaygroundEvent;
 export type SessionEvent = SessionEventBody & EventStamp;

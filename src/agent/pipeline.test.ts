@@ -1,13 +1,7 @@
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { assistantMessage } from "./drivers/stream";
-import {
-  exportEvents,
-  parseEventLog,
-  replayEvents,
-  type SessionEvent,
-  type SessionEventBody,
-} from "./events";
+import type { SessionEventBody } from "./events";
 import { executeToolCalls } from "./pipeline";
 
 const tool = {
@@ -86,22 +80,5 @@ describe("executeToolCalls stages", () => {
     expect(events.find((e) => e.type === "call_blocked")).toMatchObject({
       reason: "Tool execution was blocked",
     });
-  });
-});
-
-describe("export and replay", () => {
-  it("round-trips through JSON Lines and replays in order", async () => {
-    const events = [
-      { type: "agent_start", seq: 1, ts: 10 },
-      { type: "turn_start", seq: 2, ts: 20 },
-    ] as SessionEvent[];
-    const back = parseEventLog(`${exportEvents(events)}\n`);
-    expect(back).toEqual(events);
-    const seen: number[] = [];
-    const waits: number[] = [];
-    await replayEvents(back, (e) => seen.push(e.seq), { speed: 2, sleep: async (ms) => void waits.push(ms) });
-    expect(seen).toEqual([1, 2]);
-    expect(waits).toEqual([5]);
-    expect(() => parseEventLog("{}")).toThrow("Line 1 is not an event");
   });
 });

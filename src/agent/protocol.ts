@@ -1,53 +1,61 @@
 /**
- * The one channel between the page and the session worker: commands in, events out. Both directions are
- * plain structured-clone data, so the same session object runs behind a Worker or directly in a Node test.
- * Every command may carry an `id`; a command that fails is answered by `session_error` with that id.
+ * The one channel between the page and the session worker: commands in, events out, plus requests the
+ * page waits on (a file's content for the editor), answered by a reply that never enters the event stream.
+ * Both directions are plain structured-clone data, so the same session object runs behind a Worker or
+ * directly in a Node test. Every command may carry an `id`; a command that fails is answered by
+ * `session_error` with that id.
  */
 import type { SessionEvent, ToolState } from "./events";
 import type { Scenario, ScenarioFiles } from "./scenario";
 
 interface CommandBase {
-  /** echoed in the answer (file_content, events_exported, session_error) */
+  /** echoed in the answer to a command that fails (session_error) */
   id?: string;
 }
 
-export type SessionCommand =
-  | { type: "ping"; id: number }
-  | (CommandBase &
-      (
-        | {
-            type: "init";
-            /** start from these files (a host restoring after it terminated a stuck worker) */
-            files?: ScenarioFiles;
-            /** or from a named preset ("default" when neither is given) */
-            preset?: string;
-            /** initial tool states; unnamed tools keep their default (read, bash, edit, write active) */
-            tools?: Record<string, ToolState>;
-          }
-        /** replace the workspace with a preset's files (the transcript is kept) */
-        | { type: "reset_workspace"; preset: string }
-        /** run one call typed by hand through the pipeline; `args` is the raw JSON text */
-        | { type: "run_tool_call"; toolName: string; args: string; toolCallId?: string }
-        /** load a scenario (its workspace and tools replace the current ones); the player is ready at step 0 */
-        | { type: "scenario_load"; scenario: Scenario }
-        /** play from the current step; `speed` divides delays (1 = as written, 0 = no delays) */
-        | { type: "scenario_play"; speed?: number }
-        /** take exactly one step (a user step runs its run up to the next model request) */
-        | { type: "scenario_step" }
-        | { type: "scenario_pause" }
-        | { type: "scenario_speed"; speed: number }
-        /** Esc: abort the running run or call */
-        | { type: "abort" }
-        | { type: "set_tool_state"; name: string; state: ToolState }
-        /** the editor saved a file (workspace-relative path, utf8 text) */
-        | { type: "write_file"; path: string; content: string }
-        /** answered by file_content */
-        | { type: "read_file"; path: string }
-        /** answered by events_exported */
-        | { type: "export_events" }
-        /** answered by a `snapshot` message (not an event): the workspace as a files map */
-        | { type: "snapshot" }
-      ));
+export type SessionCommand = CommandBase &
+  (
+    | {
+        type: "init";
+        /** start from these files (a host restoring after it terminated a stuck worker) */
+        files?: ScenarioFiles;
+        /** or from a named preset ("default" when neither is given) */
+        preset?: string;
+        /** initial tool states; unnamed tools keep their default (read, bash, edit, write active) */
+        tools?: Record<string, ToolState>;
+      }
+    /** replace the workspace with a preset's files (the transcript is kept) */
+    | { type: "reset_workspace"; preset: string }
+    /** run one call typed by hand through the pipeline; `args` is the raw JSON text */
+    | { type: "run_tool_call"; toolName: string; args: string; toolCallId?: string }
+    /** load a scenario (its workspace and tools replace the current ones); the player is ready at step 0 */
+    | { type: "scenario_load"; scenario: Scenario }
+    /** play from the current step; `speed` divides delays (1 = as written, 0 = no delays) */
+    | { type: "scenario_play"; speed?: number }
+    /** take exactly one step (a user step runs its run up to the next model request) */
+    | { type: "scenario_step" }
+    | { type: "scenario_pause" }
+    | { type: "scenario_speed"; speed: number }
+    /** Esc: abort the running run or call */
+    | { type: "abort" }
+    | { type: "set_tool_state"; name: string; state: ToolState }
+    /** the editor saved a file (workspace-relative path, utf8 text) */
+    | { type: "write_file"; path: string; content: string }
+  );
+
+/** A question the page waits on. Its answer is a `reply`, not an event: a 5 MB file stays out of the log. */
+export type SessionRequest = { type: "read_file"; path: string };
+
+/** A file's content: utf8 text, or null when it is binary (then `base64` holds it). */
+export interface FileContent {
+  text: string | null;
+  base64?: string;
+}
+
+/** What each request type is answered with. */
+export interface SessionReplies {
+  read_file: FileContent;
+}
 
 export type SessionCommandType = SessionCommand["type"];
 
@@ -55,9 +63,10 @@ export type WorkerToPage =
   | { kind: "event"; event: SessionEvent }
   /** Several events in emission order: the worker batches them so a burst costs the page few messages. */
   | { kind: "events"; events: SessionEvent[] }
-  | { kind: "pong"; id: number }
+  /** the answer to the request with the same id: its result, or an error the page can show */
+  | { kind: "reply"; id: number; result?: SessionReplies[SessionRequest["type"]]; error?: string }
   /**
-   * The workspace after each completed call, reset or editor write (and on request). The host keeps the
+   * The workspace after each completed call, reset or editor write. The host keeps the
    * latest: when a call cannot be interrupted it terminates the worker and starts a new one with
    * `init {files}`. Sent beside the event stream so the log stays small.
    */
@@ -65,6 +74,7 @@ export type WorkerToPage =
 
 export type PageToWorker =
   | { kind: "command"; command: SessionCommand }
+  | { kind: "request"; id: number; request: SessionRequest }
   /** The page has taken in (and drawn) every event up to `seq`: flow control for fast scenarios. */
   | { kind: "ack"; seq: number };
 
@@ -72,4 +82,6 @@ export type PageToWorker =
 export interface SessionPort {
   send(command: SessionCommand): void;
   onEvent(listener: (event: SessionEvent) => void): () => void;
+  /** asks and waits; rejects with the session's message when it cannot answer (e.g. the file is gone) */
+  request<T extends SessionRequest>(request: T): Promise<SessionReplies[T["type"]]>;
 }

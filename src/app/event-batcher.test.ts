@@ -43,7 +43,7 @@ describe("worker event batching", () => {
       () => {},
     );
     batcher.event(ev(1));
-    batcher.post({ kind: "pong", id: 7 });
-    expect(seqs(sent)).toEqual([[1], "pong"]);
+    batcher.post({ kind: "reply", id: 7, result: { text: "hi" } });
+    expect(seqs(sent)).toEqual([[1], "reply"]);
   });
 });

@@ -1,14 +1,15 @@
 import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSelectionStore } from "@state/selection";
 import { createSessionStores } from "@state/session-stores";
-import { createFrameScheduler, createStore, immediate } from "@state/store";
+import { createFrameScheduler, immediate } from "@state/store";
 import { App } from "@ui/App/App";
-import type { ScenarioEntry, SessionHandle } from "@ui/session-context";
+import type { SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
 import { createAckScheduler } from "./ack-scheduler";
+import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
 import { fetchScenario, loadScenarioList } from "./scenarios";
 import { startSessionWorker } from "./worker-port";
 
@@ -30,112 +31,58 @@ const afterFrame = (() => {
 // Heavy panels (event list, transcript, timeline) redraw at most every HEAVY_GAP_MS between them.
 const HEAVY_GAP_MS = 100;
 const perFrame = createFrameScheduler(afterFrame, { heavyGapMs: HEAVY_GAP_MS });
-const PREFS_KEY = "pi-playground:prefs";
-/**
- * How long a call gets to honour abort before the page replaces the worker. Issue 4 wants an abort to take
- * effect within 200 ms; timers and rendering add up to ~40 ms, and a call that can see the signal (a
- * sleeping bash loop, a grep walk) ends within ~60 ms in Chromium, so 150 ms leaves room on both sides.
- */
-const ABORT_GRACE_MS = 150;
+const timers = {
+  setTimeout: (run: () => void, ms: number) => window.setTimeout(run, ms),
+  clearTimeout: (handle: unknown) => window.clearTimeout(handle as number),
+};
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled: the settings just do not survive a reload
+  }
+})();
 
 // Events are acknowledged once the frame that shows them is drawn: a scenario played with no pauses then
 // runs at the pace the page can show it (pacer.ts, ack-scheduler.ts).
 const host = startSessionWorker({ scheduleAck: createAckScheduler(document, afterFrame) });
 // The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
+const page = createPageSession({
+  host,
+  stores,
+  timers,
+  now: Date.now,
+  fetchScenario,
+  loadScenarioList,
+  schedule: perFrame,
+  download(name, type, text) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], { type }));
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  },
+});
 host.onEvent((event) => {
   perFrame.activity();
-  stores.ingest(event);
+  page.ingest(event);
 });
 
 // What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
 // click: one change at a time needs no batching, and a frame's delay made the page feel (and test) laggy.
-const prefs = createPrefsStore(parsePrefs(readStoredPrefs()), immediate);
-const applyPrefs = () => {
+const prefs = createPrefsStore(parsePrefs(readStoredPrefs(storage)), immediate);
+const showPrefs = () => {
   const p = prefs.getSnapshot();
   document.documentElement.dataset.theme = p.theme;
   document.documentElement.dataset.projector = String(p.projector);
-  try {
-    localStorage.setItem(PREFS_KEY, JSON.stringify(p));
-  } catch {
-    // private mode or a full quota: the settings just do not survive a reload
-  }
 };
-prefs.subscribe(applyPrefs);
-applyPrefs();
+prefs.subscribe(showPrefs);
+showPrefs();
+const savePrefs = persistPrefs(prefs, storage, timers);
+window.addEventListener("pagehide", savePrefs);
 
-function readStoredPrefs(): unknown {
-  try {
-    return JSON.parse(localStorage.getItem(PREFS_KEY) ?? "null");
-  } catch {
-    return null;
-  }
-}
-
-const scenarios = createStore<readonly ScenarioEntry[]>([], perFrame);
-const scenarioLoading = createStore<string | null>(null, immediate);
-let scenarioRequests = 0;
-void loadScenarioList().then(scenarios.set, (error: Error) =>
-  stores.notice(`The scenario list could not be loaded: ${error.message}`),
-);
-
-function abort() {
-  const pending = stores.status.getSnapshot().runningCalls;
-  host.send({ type: "abort" });
-  if (pending.length === 0) return;
-  setTimeout(() => {
-    const stuck = stores.status.getSnapshot().runningCalls.filter((id) => pending.includes(id));
-    if (stuck.length === 0) return;
-    const snapshot = host.lastSnapshot();
-    const tools = Object.fromEntries(stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.state]));
-    host.restart(snapshot ? { type: "init", files: snapshot.files, tools } : { type: "init", tools });
-    stores.abandonRunning(Date.now());
-    stores.notice(
-      `The running call (${stuck.join(", ")}) did not stop within ${ABORT_GRACE_MS} ms of the abort, ` +
-        "because the bash engine cannot check the abort signal in the middle of a command. The page ended the " +
-        `session worker, started a new one and restored the workspace ${
-          snapshot ? `from the last snapshot (taken after ${snapshot.reason})` : "from the preset"
-        }. Anything that call wrote is lost.`,
-    );
-  }, ABORT_GRACE_MS);
-}
-
-const session: SessionHandle = {
-  stores,
-  prefs,
-  selection: createSelectionStore(immediate),
-  scenarios,
-  scenarioLoading,
-  send: (command) => host.send(command),
-  abort,
-  async loadScenario(file) {
-    // The last pick wins, not the last fetch to finish: the first scenario (loaded on the first visit)
-    // arriving after one the user picked meanwhile would otherwise replace it.
-    const request = ++scenarioRequests;
-    scenarioLoading.set(file);
-    try {
-      const scenario = await fetchScenario(file);
-      if (request === scenarioRequests) host.send({ type: "scenario_load", scenario });
-    } catch (error) {
-      if (request === scenarioRequests)
-        stores.notice(`The scenario ${file} could not be loaded: ${(error as Error).message}`);
-    } finally {
-      // A Play pressed from now on reaches the worker after the load, so it plays the scenario picked.
-      if (request === scenarioRequests) scenarioLoading.set(null);
-    }
-  },
-  exportEvents() {
-    const { events } = stores.events.latest();
-    const blob = new Blob([events.map((e) => JSON.stringify(e)).join("\n")], {
-      type: "application/x-ndjson",
-    });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = `pi-playground-events-${new Date().toISOString().replace(/[:.]/g, "-")}.jsonl`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  },
-};
+const session: SessionHandle = { ...page, prefs, selection: createSelectionStore(immediate) };
 host.send({ type: "init" });
 
 if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).playground = session;

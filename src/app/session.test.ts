@@ -52,8 +52,11 @@ describe("PlaygroundSession (driven without a worker)", () => {
     const before = snapshots.length;
     await session.runToolCall("read", '{"path": "notes.md"}', "m2");
     expect(snapshots).toHaveLength(before);
-    session.handle({ type: "read_file", path: "notes.md", id: "r1" });
-    expect(events.at(-1)).toMatchObject({ type: "file_content", text: "hi", commandId: "r1" });
+    // The editor's read is answered directly, and adds nothing to the event stream.
+    const count = events.length;
+    expect(session.answer({ type: "read_file", path: "notes.md" })).toEqual({ text: "hi" });
+    expect(events).toHaveLength(count);
+    expect(() => session.answer({ type: "read_file", path: "gone.md" })).toThrow();
   });
 
   it("reports bad commands as session_error with the command id", () => {

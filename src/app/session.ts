@@ -5,17 +5,11 @@
  */
 import { createManualDriver, parseManualArguments } from "@agent/drivers/manual";
 import { createScriptedDriver } from "@agent/drivers/scripted";
-import {
-  createEventEmitter,
-  type EventSink,
-  exportEvents,
-  type SessionEvent,
-  type ToolState,
-} from "@agent/events";
+import { createEventEmitter, type EventSink, type SessionEvent, type ToolState } from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage, UserMessage } from "@agent/messages";
 import { ScenarioPlayer } from "@agent/player";
-import type { SessionCommand } from "@agent/protocol";
+import type { SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
 import {
   parseScenario,
   type Scenario,
@@ -32,6 +26,7 @@ import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
 import { PromptTracker } from "./session-prompt";
+import { fileChangedEvents, queueEvents } from "./session-workspace";
 import { createPlaygroundTools } from "./tools";
 
 export type ToolFactory = (workspace: MemfsWorkspace, queue: FileMutationQueue) => AnyToolDefinition[];
@@ -51,7 +46,6 @@ export const DEFAULT_TOOL_STATES: Record<string, ToolState> = Object.fromEntries
 );
 
 export class PlaygroundSession {
-  readonly events: SessionEvent[] = [];
   readonly emit: ReturnType<typeof createEventEmitter>;
   workspace!: MemfsWorkspace;
   transcript: AgentMessage[] = [];
@@ -70,8 +64,9 @@ export class PlaygroundSession {
     sink: EventSink,
     private readonly options: SessionOptions = {},
   ) {
+    // The session keeps no events: each goes to the sink (the page's bounded log, or a test's list), so a
+    // long session's memory is its workspace and transcript, not its history.
     this.emit = createEventEmitter((e) => {
-      this.events.push(e);
       this.track(e);
       sink(e);
     });
@@ -93,44 +88,15 @@ export class PlaygroundSession {
   private load(files: ScenarioFiles, preset: string, announce = true) {
     this.unlisten();
     this.workspace = createMemfsWorkspace(files);
-    const waits = new Map<string, number>();
-    this.queue = createFileMutationQueue((q) => {
-      const key = `${q.key}\0${q.owner ?? ""}`;
-      const ref = { path: q.key, ...(q.owner ? { toolCallId: q.owner } : {}) };
-      const now = performance.now();
-      if (q.type === "wait") {
-        waits.set(key, now);
-        this.emit({ type: "queue_wait", ...ref, ahead: q.depth - 1 });
-      } else if (q.type === "acquire") {
-        this.emit({ type: "queue_acquire", ...ref, waitedMs: now - (waits.get(key) ?? now) });
-        waits.set(key, now);
-      } else {
-        this.emit({ type: "queue_release", ...ref, heldMs: now - (waits.get(key) ?? now) });
-        waits.delete(key);
-      }
-    });
+    this.queue = createFileMutationQueue(queueEvents(this.emit));
     const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue));
     this.definitions = create(this.workspace, this.queue);
-    const prefix = `${this.workspace.root}/`;
-    this.unlisten = this.workspace.onChange((c) => {
-      const inside = (p: string | undefined) => p?.startsWith(prefix) === true;
-      // The volume also holds /tmp (bash's full-output logs), which is not part of the workspace tree.
-      if (!inside(c.path) && !inside(c.oldPath)) return;
-      this.dirty = true;
-      const rel = (p: string) => p.slice(prefix.length);
-      const only = this.executing.size === 1 ? [...this.executing][0] : undefined;
-      // A move across the workspace's edge is a create or a delete as far as the tree is concerned.
-      const change =
-        c.type !== "move" ? c.type : !inside(c.oldPath) ? "create" : !inside(c.path) ? "delete" : "move";
-      const path = change === "delete" && c.type === "move" && c.oldPath ? c.oldPath : c.path;
-      this.emit({
-        type: "file_changed",
-        change,
-        path: rel(path),
-        ...(change === "move" && c.oldPath ? { oldPath: rel(c.oldPath) } : {}),
-        source: this.changeSource === "tool" || this.executing.size > 0 ? "tool" : this.changeSource,
-        ...(only ? { toolCallId: only } : {}),
-      });
+    this.unlisten = fileChangedEvents(this.workspace, this.emit, {
+      source: () => this.changeSource,
+      executing: this.executing,
+      changed: () => {
+        this.dirty = true;
+      },
     });
     if (announce) {
       this.emit({ type: "workspace_reset", preset, cwd: this.workspace.root, files: this.listFiles() });
@@ -225,8 +191,10 @@ export class PlaygroundSession {
     this.controller.abort();
   }
 
+  private manualCalls = 0;
+
   /** One call typed by hand, through the same loop and pipeline; stops after that turn. */
-  runToolCall(toolName: string, argsJson: string, toolCallId = `manual-${this.events.length + 1}`) {
+  runToolCall(toolName: string, argsJson: string, toolCallId = `manual-${++this.manualCalls}`) {
     const args = parseManualArguments(argsJson);
     const driver = createManualDriver(
       { type: "toolCall", id: toolCallId, name: toolName, arguments: args },
@@ -275,7 +243,7 @@ export class PlaygroundSession {
   handle(command: SessionCommand): void {
     const commandId = "id" in command && typeof command.id === "string" ? command.id : undefined;
     try {
-      const result = this.dispatch(command, commandId);
+      const result = this.route(command);
       if (result instanceof Promise)
         result.catch((e: unknown) => this.emit({ type: "session_error", message: messageOf(e), commandId }));
     } catch (e) {
@@ -283,8 +251,8 @@ export class PlaygroundSession {
     }
   }
 
-  private dispatch(command: SessionCommand, commandId: string | undefined): unknown {
-    const id = commandId ? { commandId } : {};
+  /** Runs one command (named `route` so that "dispatch" stays the dispatch table's word). */
+  private route(command: SessionCommand): unknown {
     switch (command.type) {
       case "init": {
         if (command.files || (command.preset && command.preset !== "default"))
@@ -304,8 +272,6 @@ export class PlaygroundSession {
         this.refresh("init");
         return;
       }
-      case "ping":
-        return;
       case "reset_workspace":
         return this.load(presetFiles(command.preset), command.preset);
       case "run_tool_call":
@@ -335,28 +301,19 @@ export class PlaygroundSession {
         this.refresh("workspace");
         return this.snapshot("editor");
       }
+    }
+  }
+
+  /** Answers a request the page waits on; the answer goes back beside the event stream, never into it. */
+  answer<T extends SessionRequest>(request: T): SessionReplies[T["type"]] {
+    switch (request.type) {
       case "read_file": {
         const data = new Uint8Array(
-          this.workspace.fs.readFileSync(`${this.workspace.root}/${command.path}`) as Uint8Array,
+          this.workspace.fs.readFileSync(`${this.workspace.root}/${request.path}`) as Uint8Array,
         );
         const text = isUtf8Text(data) ? utf8Decode(data) : null;
-        return this.emit({
-          type: "file_content",
-          path: command.path,
-          text,
-          ...(text === null ? { base64: base64Encode(data) } : {}),
-          ...id,
-        });
+        return text === null ? { text, base64: base64Encode(data) } : { text };
       }
-      case "export_events":
-        return this.emit({
-          type: "events_exported",
-          jsonl: exportEvents(this.events),
-          count: this.events.length,
-          ...id,
-        });
-      case "snapshot":
-        return this.snapshot("request");
     }
   }
 

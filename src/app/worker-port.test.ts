@@ -67,7 +67,7 @@ describe("the session host", () => {
     expect(spare.received).toEqual([
       { kind: "command", command: { type: "init", files: { "a.txt": "hi\n" } } },
     ]);
-    host.send({ type: "ping", id: 7 });
+    host.send({ type: "abort" });
     expect(spare.received).toHaveLength(2);
 
     // The replaced worker is not heard any more; the new one is, and a next spare follows.
@@ -86,6 +86,24 @@ describe("the session host", () => {
     host.restart({ type: "init" });
     expect(FakeWorker.made).toHaveLength(2);
     expect(FakeWorker.made[1].received[0]).toEqual({ kind: "command", command: { type: "init" } });
+  });
+
+  it("answers a request from its reply, and fails one the replaced worker never answered", async () => {
+    const host = startSessionWorker({ spawn: () => new FakeWorker(), spareDelayMs: -1 });
+    const [first] = FakeWorker.made;
+    const read = host.request({ type: "read_file", path: "a.txt" });
+    const lost = host.request({ type: "read_file", path: "b.txt" });
+    expect(first.received).toEqual([
+      { kind: "request", id: 1, request: { type: "read_file", path: "a.txt" } },
+      { kind: "request", id: 2, request: { type: "read_file", path: "b.txt" } },
+    ]);
+    first.say({ kind: "reply", id: 1, result: { text: "hi\n" } });
+    await expect(read).resolves.toEqual({ text: "hi\n" });
+    host.restart({ type: "init" });
+    await expect(lost).rejects.toThrow(/replaced/);
+    const gone = host.request({ type: "read_file", path: "c.txt" });
+    FakeWorker.made[1].say({ kind: "reply", id: 3, error: "ENOENT: c.txt" });
+    await expect(gone).rejects.toThrow("ENOENT: c.txt");
   });
 
   it("acknowledges what it took in once per scheduled moment, with the newest event, to that worker only", () => {

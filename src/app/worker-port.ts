@@ -1,5 +1,12 @@
 import type { SessionEvent } from "@agent/events";
-import type { PageToWorker, SessionCommand, SessionPort, WorkerToPage } from "@agent/protocol";
+import type {
+  PageToWorker,
+  SessionCommand,
+  SessionPort,
+  SessionReplies,
+  SessionRequest,
+  WorkerToPage,
+} from "@agent/protocol";
 import type { ScenarioFiles } from "@agent/scenario";
 
 export interface SessionHost extends SessionPort {
@@ -44,6 +51,9 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
   let worker = spawn();
   let spare: WorkerLike | undefined;
   let spareTimer: ReturnType<typeof setTimeout> | undefined;
+  /** requests sent to the current worker and not yet answered, by id */
+  const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
+  let requests = 0;
 
   const warmSpare = () => {
     if (spareDelayMs < 0 || spare || spareTimer !== undefined) return;
@@ -78,6 +88,12 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
         for (const event of data.events) for (const listener of listeners) listener(event);
         acknowledge(data.events[data.events.length - 1].seq);
       } else if (data.kind === "snapshot") snapshot = { files: data.files, reason: data.reason };
+      else if (data.kind === "reply") {
+        const waiting = pending.get(data.id);
+        pending.delete(data.id);
+        if (data.error !== undefined) waiting?.reject(new Error(data.error));
+        else waiting?.resolve(data.result as never);
+      }
     };
     w.onerror = (e) => {
       e.preventDefault();
@@ -98,10 +114,21 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    request<T extends SessionRequest>(request: T) {
+      const id = ++requests;
+      return new Promise<SessionReplies[T["type"]]>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ kind: "request", id, request } satisfies PageToWorker);
+      });
+    },
     lastSnapshot: () => snapshot,
     restart(init) {
       worker.onmessage = null;
       worker.terminate();
+      // The worker that would have answered is gone; the asker can ask the new one.
+      for (const waiting of pending.values())
+        waiting.reject(new Error("The session worker was replaced before it answered: ask again."));
+      pending.clear();
       worker = spare ?? spawn();
       spare = undefined;
       attach(worker);

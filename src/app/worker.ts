@@ -31,10 +31,14 @@ const session = new PlaygroundSession(channel.event, {
 });
 
 scope.onmessage = (message: MessageEvent<PageToWorker>) => {
-  if (message.data.kind === "ack") return pacer.acked(message.data.seq);
-  const { command } = message.data;
-  if (command.type === "ping") post({ kind: "pong", id: command.id });
-  session.handle(command);
+  const data = message.data;
+  if (data.kind === "ack") return pacer.acked(data.seq);
+  if (data.kind === "command") return session.handle(data.command);
+  try {
+    post({ kind: "reply", id: data.id, result: session.answer(data.request) });
+  } catch (error) {
+    post({ kind: "reply", id: data.id, error: error instanceof Error ? error.message : String(error) });
+  }
 };
 
 // The bash engine (~350 KB gzip) is its own chunk. Fetch it in the background once the session is up, so

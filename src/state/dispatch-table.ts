@@ -15,11 +15,9 @@ export interface DispatchTableSnapshot {
   tools: readonly ToolRow[];
   /** tool name → counters (tools never called have none) */
   stats: Readonly<Record<string, ToolStats>>;
-  /** toolCallId → tool name, to attribute stage events that only some carry */
-  callTool: Readonly<Record<string, string>>;
 }
 
-export const EMPTY_DISPATCH: DispatchTableSnapshot = { tools: [], stats: {}, callTool: {} };
+export const EMPTY_DISPATCH: DispatchTableSnapshot = { tools: [], stats: {} };
 const ZERO: ToolStats = { calls: 0, errors: 0, lastMs: null, running: 0 };
 
 function bump(
@@ -47,17 +45,12 @@ export function reduceDispatch(
   switch (event.type) {
     case "tool_set_changed":
       return { ...state, tools: event.tools };
-    case "tool_execution_start": {
-      const next = bump(state, draft, event.toolName, (s) => ({
+    case "tool_execution_start":
+      return bump(state, draft, event.toolName, (s) => ({
         ...s,
         calls: s.calls + 1,
         running: s.running + 1,
       }));
-      const callTool = draft.own(state.callTool);
-      callTool[event.toolCallId] = event.toolName;
-      next.callTool = callTool;
-      return next;
-    }
     case "tool_execution_end":
       return bump(state, draft, event.toolName, (s) => ({
         ...s,
@@ -69,6 +62,16 @@ export function reduceDispatch(
     case "call_rejected":
     case "call_blocked":
       return bump(state, draft, event.toolName, (s) => ({ ...s, lastMs: event.durationMs }));
+    case "worker_replaced": {
+      // The replaced worker's calls count as failed: none of them will report an end.
+      if (!Object.values(state.stats).some((st) => st.running > 0)) return state;
+      const next = draft.own(state);
+      const stats = draft.own(state.stats);
+      for (const [name, st] of Object.entries(stats))
+        if (st.running > 0) stats[name] = { ...st, running: 0, errors: st.errors + st.running };
+      next.stats = stats;
+      return next;
+    }
     default:
       return state;
   }

@@ -15,10 +15,11 @@ export interface FilesSnapshot {
   paths: readonly string[];
   /** path → its latest change since the last reset */
   changed: Readonly<Record<string, FileChangeMark>>;
-  /** path → the latest content the session sent (answers to read_file) */
-  contents: Readonly<Record<string, { text: string | null; seq: number }>>;
-  /** bumped on every reset, so an open editor knows its buffer is stale */
-  generation: number;
+  /**
+   * how many times the whole tree was replaced: with `changed[path]` it tells an open editor when to read
+   * its file again (contents are asked for, never carried by events; seqs start over with a new worker)
+   */
+  resets: number;
 }
 
 export const EMPTY_FILES: FilesSnapshot = {
@@ -26,8 +27,7 @@ export const EMPTY_FILES: FilesSnapshot = {
   cwd: "",
   paths: [],
   changed: {},
-  contents: {},
-  generation: 0,
+  resets: 0,
 };
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -55,8 +55,7 @@ export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSna
         cwd: event.cwd,
         paths: [...event.files].sort(compare),
         changed: {},
-        contents: {},
-        generation: state.generation + 1,
+        resets: state.resets + 1,
       };
     case "backend_changed":
       return { ...state, backend: event.backend, cwd: event.cwd };
@@ -72,15 +71,8 @@ export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSna
       else if (event.change === "move" && event.oldPath)
         paths = withPath(withoutPath(paths, event.oldPath), event.path);
       else if (!paths.includes(event.path)) paths = withPath(paths, event.path);
-      const contents = { ...state.contents };
-      delete contents[event.path];
-      return { ...state, paths, contents, changed: { ...state.changed, [event.path]: mark } };
+      return { ...state, paths, changed: { ...state.changed, [event.path]: mark } };
     }
-    case "file_content":
-      return {
-        ...state,
-        contents: { ...state.contents, [event.path]: { text: event.text, seq: event.seq } },
-      };
     default:
       return state;
   }

@@ -40,9 +40,6 @@ export function createDraft(): Draft & { readonly writes: number } {
  */
 export interface FoldStore<T> extends Store<T> {
   ingest(event: SessionEvent): void;
-  /** a change that does not come from the session (a page-side notice) */
-  update(fn: (state: T) => T): void;
-  reset(): void;
 }
 
 export interface FoldStoreOptions {
@@ -71,11 +68,6 @@ export function createFoldStore<T>(
   };
   const notifier = createNotifier(schedule, publishOnFlush ? publish : undefined);
   const changed = notifier.notify;
-  const set = (next: T) => {
-    if (Object.is(next, snapshot)) return;
-    snapshot = next;
-    changed();
-  };
   return {
     getSnapshot() {
       return publishOnFlush ? published : publish();
@@ -89,12 +81,5 @@ export function createFoldStore<T>(
         changed();
       }
     },
-    update: (fn) => set(fn(snapshot)),
-    reset: () => set(initial),
   };
-}
-
-/** Replaces one key of a record without touching the others (snapshots are never mutated). */
-export function withKey<V>(record: Readonly<Record<string, V>>, key: string, value: V): Record<string, V> {
-  return { ...record, [key]: value };
 }

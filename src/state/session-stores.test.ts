@@ -1,6 +1,5 @@
 import type { SessionEvent, SessionEventBody } from "@agent/events";
 import { describe, expect, it } from "vitest";
-import { treeRows } from "./files";
 import { createSessionStores } from "./session-stores";
 
 let seq = 0;
@@ -181,20 +180,24 @@ describe("session stores", () => {
       expect(replayed[key].getSnapshot()).toEqual(live[key].getSnapshot());
   });
 
-  it("closes calls a terminated worker left running", () => {
+  it("closes calls a replaced worker left running, from the page's events alone", () => {
     const stores = createSessionStores();
     stores.replay(run().slice(0, 6));
     expect(stores.status.getSnapshot().runningCalls).toEqual(["c1", "c2"]);
-    stores.abandonRunning(2000);
+    stores.ingest(ev({ type: "worker_replaced", reason: "stuck", toolCallIds: ["c1", "c2"] }, 2000));
     expect(stores.timeline.getSnapshot().lanes.every((l) => l.status === "error" && l.end === 2000)).toBe(
       true,
     );
-    expect(stores.dispatch.getSnapshot().stats.read.running).toBe(0);
-    stores.notice("restarted");
+    expect(stores.status.getSnapshot()).toMatchObject({ running: false, runningCalls: [] });
+    expect(stores.dispatch.getSnapshot().stats.read).toMatchObject({ running: 0, errors: 1 });
+    expect(Object.values(stores.transcript.getSnapshot().calls)).not.toContain("running");
+    stores.ingest(ev({ type: "notice", id: 1, text: "restarted" }));
     expect(stores.transcript.getSnapshot().entries.at(-1)).toMatchObject({
       kind: "notice",
+      key: "page1",
       text: "restarted",
     });
+    expect(stores.status.getSnapshot().notices).toEqual([{ id: 1, text: "restarted" }]);
   });
 
   it("keeps the event log bounded and counts what it dropped", () => {
@@ -205,18 +208,5 @@ describe("session stores", () => {
     expect(dropped).toBe(9_900);
     expect(total).toBe(10_000);
     expect(events[99].seq - events[0].seq).toBe(99);
-  });
-});
-
-describe("treeRows", () => {
-  it("lists folders before files at each level, indented by depth", () => {
-    const rows = treeRows(["b.txt", "a/", "a/z.ts", "a/y/", "a/y/x.ts"]);
-    expect(rows.map((r) => `${"  ".repeat(r.depth)}${r.name}${r.dir ? "/" : ""}`)).toEqual([
-      "a/",
-      "  y/",
-      "    x.ts",
-      "  z.ts",
-      "b.txt",
-    ]);
   });
 });

@@ -4,14 +4,16 @@ import { createEventLog } from "./event-log";
 import { EMPTY_FILES, reduceFiles } from "./files";
 import { createFoldStore } from "./fold-store";
 import { EMPTY_PROMPT, reducePrompt } from "./prompt";
+import { createResultInterner } from "./result-interner";
 import { EMPTY_STATUS, reduceStatus } from "./status";
 import { immediate, type Scheduler } from "./store";
 import { EMPTY_TIMELINE, reduceTimeline } from "./timeline";
 import { EMPTY_TRANSCRIPT, reduceTranscript } from "./transcript";
 
 /**
- * Every store the page reads, fed by one event stream. Replaying an exported stream into a fresh set gives
- * the same picture, because each store is a pure fold over the events.
+ * Every store the page reads, fed by one event stream (the session's events and the page's own, such as
+ * worker_replaced and notice). Replaying an exported stream into a fresh set gives the same picture,
+ * because each store is a pure fold over the events and nothing else writes to them.
  */
 export function createSessionStores(
   options: {
@@ -33,7 +35,7 @@ export function createSessionStores(
   const files = createFoldStore(EMPTY_FILES, reduceFiles, schedule);
   const status = createFoldStore(EMPTY_STATUS, reduceStatus, schedule);
   const folds = [transcript, dispatch, timeline, prompt, files, status];
-  let noticeId = 0;
+  const intern = createResultInterner();
   return {
     events,
     transcript,
@@ -42,57 +44,13 @@ export function createSessionStores(
     prompt,
     files,
     status,
-    ingest(event: SessionEvent) {
+    ingest(received: SessionEvent) {
+      const event = intern(received);
       events.append(event);
       for (const f of folds) f.ingest(event);
     },
     replay(list: readonly SessionEvent[]) {
       for (const e of list) this.ingest(e);
-    },
-    /** Starts over (a new worker): the folds forget everything; the event log keeps its history. */
-    resetFolds() {
-      for (const f of folds) f.reset();
-    },
-    /**
-     * The worker that ran these calls is gone (the page terminated it): close them as failed at `now`, since
-     * no tool_execution_end will ever come.
-     */
-    abandonRunning(now: number) {
-      const running = new Set(status.getSnapshot().runningCalls);
-      status.update((s) => ({ ...s, running: false, runningCalls: [] }));
-      transcript.update((t) => {
-        const calls = { ...t.calls };
-        for (const id of Object.keys(calls)) if (calls[id] === "running") calls[id] = "error";
-        return { ...t, calls, open: -1 };
-      });
-      timeline.update((t) => ({
-        ...t,
-        lanes: t.lanes.map((l) =>
-          l.status === "running" || running.has(l.toolCallId)
-            ? {
-                ...l,
-                status: "error" as const,
-                end: l.end ?? now,
-                bars: l.bars.map((b) => (b.end === null ? { ...b, end: now, note: "worker ended" } : b)),
-              }
-            : l,
-        ),
-      }));
-      dispatch.update((d) => {
-        const stats = { ...d.stats };
-        for (const [name, st] of Object.entries(stats))
-          if (st.running > 0) stats[name] = { ...st, running: 0, errors: st.errors + st.running };
-        return { ...d, stats };
-      });
-    },
-    /** Something the page did that the session could not announce (it was gone). */
-    notice(text: string) {
-      const id = ++noticeId;
-      status.update((s) => ({ ...s, notices: [...s.notices, { id, text }] }));
-      transcript.update((t) => ({
-        ...t,
-        entries: [...t.entries, { kind: "notice", key: `page${id}`, text, tone: "info" }],
-      }));
     },
   };
 }

@@ -61,6 +61,10 @@ export function reduceStatus(state: SessionStatus, event: SessionEvent): Session
       };
     case "session_error":
       return { ...state, lastError: event.message };
+    case "worker_replaced":
+      return { ...state, running: false, runningCalls: [] };
+    case "notice":
+      return { ...state, notices: [...state.notices, { id: event.id, text: event.text }] };
     default:
       return state;
   }

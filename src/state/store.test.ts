@@ -1,7 +1,7 @@
-import type { SessionEvent } from "@agent/events";
 import { describe, expect, it } from "vitest";
-import { createEventLog } from "./event-log";
-import { createStore } from "./store";
+import { calls, resetSeq } from "./session-events.fixture";
+import { createSessionStores } from "./session-stores";
+import { createFrameScheduler, createStore } from "./store";
 
 describe("createStore", () => {
   it("keeps the same snapshot object until something changes", () => {
@@ -28,26 +28,78 @@ describe("createStore", () => {
   });
 });
 
-describe("event log", () => {
-  const event = (seq: number): SessionEvent => ({ type: "session_error", message: `#${seq}`, seq, ts: seq });
+const folds = ["transcript", "dispatch", "timeline", "status"] as const;
 
-  it("stays within capacity and counts what it dropped", () => {
-    const log = createEventLog(3);
-    for (let i = 1; i <= 5; i++) log.append(event(i));
-    const { events, dropped } = log.getSnapshot();
-    expect(events.map((e) => e.seq)).toEqual([3, 4, 5]);
-    expect(dropped).toBe(2);
+describe("createFrameScheduler", () => {
+  it("runs every store's flush in one frame callback", () => {
+    const frames: (() => void)[] = [];
+    const schedule = createFrameScheduler((run) => frames.push(run));
+    const stores = createSessionStores({ schedule });
+    let renders = 0;
+    for (const k of folds) stores[k].subscribe(() => renders++);
+    stores.events.subscribe(() => renders++);
+    resetSeq();
+    stores.replay(calls(3));
+    expect(frames).toHaveLength(1);
+    frames[0]();
+    expect(renders).toBe(folds.length + 1);
+    stores.replay(calls(1, 3));
+    expect(frames).toHaveLength(2);
+  });
+});
+
+describe("heavy stores take turns", () => {
+  it("flushes one heavy store per frame while several have changes, the light ones every frame", () => {
+    const frames: (() => void)[] = [];
+    const schedule = createFrameScheduler((run) => frames.push(run));
+    const stores = createSessionStores({ schedule, heavy: () => schedule.heavy() });
+    const seen: string[][] = [];
+    let frame: string[] = [];
+    for (const k of ["events", "transcript", "timeline", "dispatch"] as const)
+      stores[k].subscribe(() => frame.push(k));
+    resetSeq();
+    stores.replay(calls(2));
+    while (frames.length > 0) {
+      frame = [];
+      (frames.shift() as () => void)();
+      seen.push(frame);
+    }
+    expect(seen).toEqual([["dispatch", "events"], ["transcript"], ["timeline"]]);
+  });
+});
+
+describe("a gap between heavy flushes", () => {
+  /** Two calls replayed at time 0, then frames every 16 ms: when each store notified, as "<ms>:<store>". */
+  function flushTimes(calmMs: number): string[] {
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    const schedule = createFrameScheduler((run) => frames.push(run), {
+      heavyGapMs: 50,
+      calmMs,
+      now: () => clock,
+    });
+    const stores = createSessionStores({ schedule, heavy: () => schedule.heavy() });
+    const seen: string[] = [];
+    for (const k of ["events", "transcript", "timeline", "dispatch"] as const)
+      stores[k].subscribe(() => seen.push(`${clock}:${k}`));
+    resetSeq();
+    schedule.activity();
+    stores.replay(calls(2));
+    while (frames.length > 0 && clock < 500) {
+      (frames.shift() as () => void)();
+      clock += 16;
+    }
+    return seen;
+  }
+
+  it("holds a heavy flush until the gap has passed, light ones still every frame", () => {
+    // Busy throughout (calm only after a second): the first heavy flush at once, the next ones 50 ms apart.
+    expect(flushTimes(1000)).toEqual(["0:dispatch", "0:events", "64:transcript", "128:timeline"]);
   });
 
-  it("lists the event types it has seen, sorted, with the same array until a new one comes", () => {
-    const log = createEventLog(3);
-    log.append(event(1));
-    log.append({ type: "abort_requested", seq: 2, ts: 2 } as SessionEvent);
-    const first = log.getSnapshot().types;
-    expect(first).toEqual(["abort_requested", "session_error"]);
-    log.append(event(3));
-    expect(log.getSnapshot().types).toBe(first);
-    log.clear();
-    expect(log.getSnapshot().types).toEqual([]);
+  it("drops the gap once events stop arriving: the heavy stores catch up one per frame", () => {
+    // 0: the first at once; 16: still busy (16 < 20 since the last event), so the gap holds; from 32 on,
+    // calm: one per frame.
+    expect(flushTimes(20)).toEqual(["0:dispatch", "0:events", "32:transcript", "48:timeline"]);
   });
 });

@@ -183,6 +183,23 @@ export function reduceTimeline(
         for (let i = 0; i < list.length; i++)
           if (list[i].end === null) list[i] = { ...list[i], end: event.ts };
       });
+    case "worker_replaced": {
+      // Its calls can never end: close them, and their open stages, as failed at the moment it was replaced.
+      const stuck = new Set(event.toolCallIds);
+      if (!state.lanes.some((l) => l.status === "running" || stuck.has(l.toolCallId))) return state;
+      const next = draft.own(state);
+      next.lanes = state.lanes.map((l) =>
+        l.status === "running" || stuck.has(l.toolCallId)
+          ? {
+              ...l,
+              status: "error" as const,
+              end: l.end ?? event.ts,
+              bars: l.bars.map((b) => (b.end === null ? { ...b, end: event.ts, note: "worker ended" } : b)),
+            }
+          : l,
+      );
+      return next;
+    }
     default:
       return state;
   }

@@ -1,6 +1,11 @@
 import type { SessionEvent, SessionEventBody } from "@agent/events";
 import { describe, expect, it } from "vitest";
-import { EMPTY_TRANSCRIPT, reduceTranscript, type TranscriptSnapshot } from "./transcript";
+import {
+  EMPTY_TRANSCRIPT,
+  reduceTranscript,
+  TRANSCRIPT_CAPACITY,
+  type TranscriptSnapshot,
+} from "./transcript";
 
 let seq = 0;
 const ev = (body: SessionEventBody): SessionEvent =>
@@ -28,5 +33,42 @@ describe("a call whose engine cannot stream", () => {
     state = reduceTranscript(state, update("b1", { content: [], details: { elapsedMs: 2004 } }));
     expect(state.elapsed).toEqual({ b1: 2004 });
     expect(state.calls.b1).toBe("running");
+  });
+});
+
+describe("a long session", () => {
+  it("keeps the newest entries within capacity, counts the rest, and forgets their finished calls", () => {
+    const result = (id: string) =>
+      ev({
+        type: "message_end",
+        message: { role: "toolResult", toolCallId: id, toolName: "read", content: [], isError: false },
+      } as unknown as SessionEventBody);
+    let state = reduceTranscript(
+      EMPTY_TRANSCRIPT,
+      ev({ type: "tool_execution_start", toolCallId: "stuck", toolName: "bash", args: {} }),
+    );
+    for (let i = 0; i < TRANSCRIPT_CAPACITY * 3; i++) {
+      state = reduceTranscript(
+        state,
+        ev({ type: "tool_execution_start", toolCallId: `c${i}`, toolName: "read", args: {} }),
+      );
+      state = reduceTranscript(
+        state,
+        ev({
+          type: "tool_execution_end",
+          toolCallId: `c${i}`,
+          toolName: "read",
+          result: { content: [], details: {} },
+          isError: false,
+        }),
+      );
+      state = reduceTranscript(state, result(`c${i}`));
+    }
+    expect(state.entries.length).toBeLessThanOrEqual(TRANSCRIPT_CAPACITY * 1.25);
+    expect(state.entries.length + state.dropped).toBe(TRANSCRIPT_CAPACITY * 3);
+    expect(state.entries.at(-1)).toMatchObject({ toolCallId: `c${TRANSCRIPT_CAPACITY * 3 - 1}` });
+    expect(state.calls.c0).toBeUndefined();
+    expect(state.calls.stuck).toBe("running");
+    expect(Object.keys(state.calls).length).toBe(state.entries.length + 1);
   });
 });

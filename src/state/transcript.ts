@@ -39,9 +39,25 @@ export interface TranscriptSnapshot {
    * nothing appears yet.
    */
   elapsed: Readonly<Record<string, number>>;
+  /** how many of the oldest entries were let go to stay within TRANSCRIPT_CAPACITY */
+  dropped: number;
 }
 
-export const EMPTY_TRANSCRIPT: TranscriptSnapshot = { entries: [], calls: {}, open: -1, elapsed: {} };
+export const EMPTY_TRANSCRIPT: TranscriptSnapshot = {
+  entries: [],
+  calls: {},
+  open: -1,
+  elapsed: {},
+  dropped: 0,
+};
+
+/**
+ * The transcript keeps the newest entries only, so a long session's page stays within a fixed memory
+ * (2,000 reads of 50 KB each would otherwise hold 100 MB of results). It lets go of them in chunks, so
+ * staying bounded costs O(1) per entry.
+ */
+export const TRANSCRIPT_CAPACITY = 1_000;
+const TRIM_CHUNK = 250;
 
 function elapsedOf(partialResult: unknown): number | undefined {
   const details = (partialResult as { details?: { elapsedMs?: unknown } } | null)?.details;
@@ -101,6 +117,34 @@ export function reduceTranscript(
   event: SessionEvent,
   draft: Draft = createDraft(),
 ): TranscriptSnapshot {
+  const next = fold(state, event, draft);
+  return next.entries.length > TRANSCRIPT_CAPACITY + TRIM_CHUNK ? trim(next, draft) : next;
+}
+
+/** Lets go of the oldest entries, and of the call records only they referred to (running calls stay). */
+function trim(state: TranscriptSnapshot, draft: Draft): TranscriptSnapshot {
+  const cut = state.entries.length - TRANSCRIPT_CAPACITY;
+  const entries = state.entries.slice(cut);
+  const kept = new Set<string>();
+  for (const e of entries) {
+    if (e.kind === "tool_result") kept.add(e.toolCallId);
+    if (e.kind === "assistant") for (const c of e.toolCalls) kept.add(c.id);
+  }
+  const calls: Record<string, CallStatus> = {};
+  for (const [id, status] of Object.entries(state.calls))
+    if (kept.has(id) || status === "running") calls[id] = status;
+  const elapsed: Record<string, number> = {};
+  for (const [id, ms] of Object.entries(state.elapsed)) if (id in calls) elapsed[id] = ms;
+  const next = draft.own(state);
+  next.entries = entries;
+  next.calls = calls;
+  next.elapsed = elapsed;
+  next.open = state.open >= cut ? state.open - cut : -1;
+  next.dropped = state.dropped + cut;
+  return next;
+}
+
+function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): TranscriptSnapshot {
   switch (event.type) {
     case "message_start":
     case "message_update": {
@@ -145,12 +189,23 @@ export function reduceTranscript(
       return notice(
         state,
         draft,
-        event.seq,
+        `n${event.seq}`,
         `Abort requested (${event.source === "user" ? "Esc or the Abort button" : "by the scenario"}).`,
         "info",
       );
     case "session_error":
-      return notice(state, draft, event.seq, event.message, "error");
+      return notice(state, draft, `n${event.seq}`, event.message, "error");
+    case "notice":
+      return notice(state, draft, `page${event.id}`, event.text, "info");
+    case "worker_replaced": {
+      // The worker is gone, so no tool_execution_end will come for what it was running.
+      const next = draft.own(state);
+      const calls = draft.own(state.calls);
+      for (const id of Object.keys(calls)) if (calls[id] === "running") calls[id] = "error";
+      next.calls = calls;
+      next.open = -1;
+      return next;
+    }
     default:
       return state;
   }
@@ -164,10 +219,10 @@ function withCall(state: TranscriptSnapshot, draft: Draft, id: string, status: C
   return next;
 }
 
-function notice(state: TranscriptSnapshot, draft: Draft, seq: number, text: string, tone: "info" | "error") {
+function notice(state: TranscriptSnapshot, draft: Draft, key: string, text: string, tone: "info" | "error") {
   const next = draft.own(state);
   const entries = draft.own(state.entries);
-  entries.push({ kind: "notice", key: `n${seq}`, text, tone });
+  entries.push({ kind: "notice", key, text, tone });
   next.entries = entries;
   return next;
 }

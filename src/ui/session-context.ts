@@ -1,4 +1,4 @@
-import type { SessionCommand } from "@agent/protocol";
+import type { FileContent, SessionCommand } from "@agent/protocol";
 import type { PrefsStore } from "@state/prefs";
 import type { SelectionStore } from "@state/selection";
 import type { SessionStores } from "@state/session-stores";
@@ -22,6 +22,8 @@ export interface SessionHandle {
   /** the scenario file being fetched after a pick, or null: Play waits for it (else it plays the old one) */
   scenarioLoading: Store<string | null>;
   send(command: SessionCommand): void;
+  /** a workspace file's content, asked of the session (it never travels in the event stream) */
+  readFile(path: string): Promise<FileContent>;
   /** Esc / Abort: asks the session, and replaces the worker if the call does not end within 200 ms */
   abort(): void;
   /** fetches a scenario file and loads it into the session */

@@ -8,8 +8,10 @@ import type { MountedEditor } from "./codemirror";
  * when a tool changes the file underneath, the buffer follows unless it has unsaved edits.
  */
 export function FileEditor({ path }: { path: string }) {
-  const { stores, send } = useSession();
-  const content = useStore(stores.files, (f) => f.contents[path]);
+  const { stores, send, readFile } = useSession();
+  // Which version of the file the tree knows: its last change (a new mark each time), or the last reset.
+  const version = useStore(stores.files, (f) => f.changed[path] ?? f.resets);
+  const [content, setContent] = useState<{ text: string | null } | undefined>(undefined);
   const exists = useStore(stores.files, (f) => f.paths.includes(path));
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<MountedEditor | null>(null);
@@ -26,10 +28,19 @@ export function FileEditor({ path }: { path: string }) {
     setDirty(false);
   };
 
-  // Ask the session for the text whenever we have none (first open, or after a change invalidated it).
+  // Ask the session for the text on open and whenever the file changed (a tool, a save, a reset).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is what makes the text stale
   useEffect(() => {
-    if (!content && exists) send({ type: "read_file", path });
-  }, [content, exists, path, send]);
+    if (!exists) return;
+    let current = true;
+    readFile(path).then(
+      (c) => current && setContent({ text: c.text }),
+      (error: Error) => current && setFailed(error.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [exists, path, readFile, version]);
 
   const text = content?.text;
   useEffect(() => {

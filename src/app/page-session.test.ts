@@ -1,0 +1,184 @@
+import { parseEventLog, type SessionEvent, type SessionEventBody } from "@agent/events";
+import type { SessionCommand } from "@agent/protocol";
+import type { Scenario } from "@agent/scenario";
+import { createPrefsStore } from "@state/prefs";
+import { createSessionStores } from "@state/session-stores";
+import { describe, expect, it } from "vitest";
+import {
+  ABORT_GRACE_MS,
+  createPageSession,
+  PREFS_KEY,
+  PREFS_WRITE_DELAY_MS,
+  persistPrefs,
+  readStoredPrefs,
+} from "./page-session";
+
+/** Timers the test moves by hand. */
+function fakeTimers() {
+  let now = 0;
+  let next = 0;
+  const due = new Map<number, { at: number; run: () => void }>();
+  return {
+    setTimeout(run: () => void, ms: number) {
+      due.set(++next, { at: now + ms, run });
+      return next;
+    },
+    clearTimeout(handle: unknown) {
+      due.delete(handle as number);
+    },
+    advance(ms: number) {
+      now += ms;
+      for (const [id, t] of [...due].sort((a, b) => a[1].at - b[1].at))
+        if (t.at <= now) {
+          due.delete(id);
+          t.run();
+        }
+    },
+  };
+}
+
+function setup(options: { fetchScenario?: (file: string) => Promise<Scenario> } = {}) {
+  const timers = fakeTimers();
+  const sent: SessionCommand[] = [];
+  const restarts: SessionCommand[] = [];
+  const downloads: { name: string; text: string }[] = [];
+  let clock = 5000;
+  const stores = createSessionStores();
+  const page = createPageSession({
+    host: {
+      send: (c) => sent.push(c),
+      request: async () => ({ text: "" }),
+      restart: (init) => restarts.push(init),
+      lastSnapshot: () => ({ files: { "a.txt": "hi\n" }, reason: "call" }),
+    },
+    stores,
+    timers,
+    now: () => clock,
+    fetchScenario: options.fetchScenario ?? (async () => ({}) as Scenario),
+    loadScenarioList: async () => [],
+    download: (name, _type, text) => downloads.push({ name, text }),
+  });
+  let seq = 0;
+  const worker = (body: SessionEventBody) =>
+    page.ingest({ ...body, seq: ++seq, ts: clock++ } as SessionEvent);
+  return { page, stores, timers, sent, restarts, downloads, worker };
+}
+
+const tool = (name: string) => ({
+  name,
+  label: name,
+  description: name,
+  parameters: {},
+  hasPrepareArguments: false,
+  state: "active" as const,
+  backend: "memfs",
+});
+
+/** A session whose bash call is running. */
+function running(worker: (body: SessionEventBody) => void) {
+  worker({ type: "session_ready", backend: "memfs", cwd: "/w", files: ["a.txt"] });
+  worker({ type: "tool_set_changed", tools: [tool("bash"), tool("read")], added: [], removed: [] });
+  worker({ type: "agent_start" });
+  worker({ type: "tool_execution_start", toolCallId: "b1", toolName: "bash", args: {} });
+  worker({ type: "call_executing", toolCallId: "b1", toolName: "bash" } as SessionEventBody);
+}
+
+describe("the page session", () => {
+  it("replaces a worker whose call ignores abort, and the exported log replays to the same picture", () => {
+    const { page, stores, timers, sent, restarts, downloads, worker } = setup();
+    running(worker);
+    page.abort();
+    expect(sent).toEqual([{ type: "abort" }]);
+    timers.advance(ABORT_GRACE_MS - 1);
+    expect(restarts).toEqual([]);
+    timers.advance(1);
+    expect(restarts).toEqual([
+      { type: "init", files: { "a.txt": "hi\n" }, tools: { bash: "active", read: "active" } },
+    ]);
+    expect(stores.status.getSnapshot().runningCalls).toEqual([]);
+    expect(stores.timeline.getSnapshot().lanes[0].status).toBe("error");
+    expect(stores.status.getSnapshot().notices[0].text).toMatch(/b1.*did not stop within 150 ms/);
+    // The new worker starts its own count.
+    worker({ type: "session_ready", backend: "memfs", cwd: "/w", files: ["a.txt"] });
+
+    page.exportEvents();
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0].name).toMatch(/^pi-playground-events-.*\.jsonl$/);
+    const replayed = createSessionStores();
+    replayed.replay(parseEventLog(downloads[0].text));
+    for (const key of ["transcript", "dispatch", "timeline", "prompt", "files", "status"] as const)
+      expect(replayed[key].getSnapshot()).toEqual(stores[key].getSnapshot());
+    expect(parseEventLog(downloads[0].text).map((e) => e.type)).toContain("worker_replaced");
+  });
+
+  it("leaves the worker alone when the call ends within the grace, or nothing was running", () => {
+    const { page, timers, restarts, worker } = setup();
+    page.abort();
+    timers.advance(ABORT_GRACE_MS);
+    running(worker);
+    page.abort();
+    worker({
+      type: "tool_execution_end",
+      toolCallId: "b1",
+      toolName: "bash",
+      result: { content: [], details: {} },
+      isError: true,
+    });
+    timers.advance(ABORT_GRACE_MS);
+    expect(restarts).toEqual([]);
+  });
+
+  it("loads the scenario picked last, whichever fetch finishes first", async () => {
+    const answers = new Map<string, (s: Scenario) => void>();
+    const { page, sent, stores } = setup({
+      fetchScenario: (file) => new Promise((done) => answers.set(file, done)),
+    });
+    const first = page.loadScenario("first.json");
+    const second = page.loadScenario("second.json");
+    expect(page.scenarioLoading.getSnapshot()).toBe("second.json");
+    answers.get("second.json")?.({ title: "second" } as Scenario);
+    await second;
+    answers.get("first.json")?.({ title: "first" } as Scenario);
+    await first;
+    expect(sent).toEqual([{ type: "scenario_load", scenario: { title: "second" } }]);
+    expect(page.scenarioLoading.getSnapshot()).toBeNull();
+    expect(stores.status.getSnapshot().notices).toEqual([]);
+  });
+
+  it("tells the learner when a scenario cannot be fetched, as an event in the log", async () => {
+    const { page, stores } = setup({ fetchScenario: async () => Promise.reject(new Error("404")) });
+    await page.loadScenario("gone.json");
+    expect(stores.events.latest().events.at(-1)).toMatchObject({ type: "notice", id: 1 });
+    expect(stores.transcript.getSnapshot().entries.at(-1)).toMatchObject({ kind: "notice" });
+  });
+});
+
+describe("preferences", () => {
+  it("are written once a drag pauses, not on every move, and flushed on demand", () => {
+    const timers = fakeTimers();
+    const writes: string[] = [];
+    const prefs = createPrefsStore();
+    const flush = persistPrefs(prefs, { setItem: (_k, v) => writes.push(v) }, timers);
+    for (let i = 0; i < 50; i++) {
+      prefs.resize(0, 0.001);
+      timers.advance(16);
+    }
+    expect(writes).toEqual([]);
+    timers.advance(PREFS_WRITE_DELAY_MS);
+    expect(writes).toHaveLength(1);
+    expect(JSON.parse(writes[0]).columns[0]).toBeCloseTo(1.05);
+    prefs.patch({ theme: "dark" });
+    flush();
+    expect(JSON.parse(writes[1]).theme).toBe("dark");
+    timers.advance(PREFS_WRITE_DELAY_MS);
+    expect(writes).toHaveLength(2);
+  });
+
+  it("read back whatever storage holds, or nothing when it is broken", () => {
+    expect(readStoredPrefs({ getItem: (k) => (k === PREFS_KEY ? '{"theme":"dark"}' : null) })).toEqual({
+      theme: "dark",
+    });
+    expect(readStoredPrefs({ getItem: () => "{" })).toBeNull();
+    expect(readStoredPrefs(null)).toBeNull();
+  });
+});

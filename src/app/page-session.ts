@@ -1,0 +1,164 @@
+/**
+ * The page's side of the session, without the DOM: what Esc does when a call ignores abort, which of two
+ * scenario picks wins, what an export holds and how preferences are kept. main.tsx wires it to the real
+ * worker, timers, storage and download; the tests wire it to fakes.
+ *
+ * What the page itself does to the session (replacing a stuck worker, a notice) goes into the same event
+ * stream as the session's own events, so the stores stay a pure fold and an export replays to the same
+ * picture.
+ */
+import { exportEvents, type SessionEvent, type SessionEventBody } from "@agent/events";
+import type { Scenario } from "@agent/scenario";
+import type { PrefsStore } from "@state/prefs";
+import type { SessionStores } from "@state/session-stores";
+import { createStore, immediate, type Scheduler } from "@state/store";
+import type { ScenarioEntry, SessionHandle } from "@ui/session-context";
+import type { SessionHost } from "./worker-port";
+
+/**
+ * How long a call gets to honour abort before the page replaces the worker. An abort should take effect
+ * within 200 ms; timers and rendering add up to ~40 ms, and a call that can see the signal (a sleeping
+ * bash loop, a grep walk) ends within ~60 ms in Chromium, so 150 ms leaves room on both sides.
+ */
+export const ABORT_GRACE_MS = 150;
+
+export interface Timers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface PageSessionDeps {
+  host: Pick<SessionHost, "send" | "request" | "restart" | "lastSnapshot">;
+  stores: SessionStores;
+  timers: Timers;
+  now: () => number;
+  fetchScenario(file: string): Promise<Scenario>;
+  loadScenarioList(): Promise<readonly ScenarioEntry[]>;
+  /** hands a finished file to the user (the page: a download link) */
+  download(name: string, type: string, text: string): void;
+  /** the scenario list store's scheduler (the page: once per frame) */
+  schedule?: Scheduler;
+}
+
+export type PageSession = Omit<SessionHandle, "prefs" | "selection"> & {
+  /** a page event (worker_replaced, notice): stamped and folded like the session's */
+  emit(body: SessionEventBody): void;
+  /** a session event from the worker: folded into the stores */
+  ingest(event: SessionEvent): void;
+};
+
+export function createPageSession(deps: PageSessionDeps): PageSession {
+  const { host, stores, timers } = deps;
+  // Page events take the seq of the last session event before them: they do not advance its count.
+  let lastSeq = 0;
+  let notices = 0;
+  const emit = (body: SessionEventBody) =>
+    stores.ingest({ ...body, seq: lastSeq, ts: deps.now() } as SessionEvent);
+  const notice = (text: string) => emit({ type: "notice", id: ++notices, text });
+
+  const scenarios = createStore<readonly ScenarioEntry[]>([], deps.schedule ?? immediate);
+  const scenarioLoading = createStore<string | null>(null, immediate);
+  let scenarioRequests = 0;
+  deps
+    .loadScenarioList()
+    .then(scenarios.set, (error: Error) =>
+      notice(`The scenario list could not be loaded: ${error.message}. Reload the page to try again.`),
+    );
+
+  function abort() {
+    const pending = stores.status.getSnapshot().runningCalls;
+    host.send({ type: "abort" });
+    if (pending.length === 0) return;
+    timers.setTimeout(() => {
+      const stuck = stores.status.getSnapshot().runningCalls.filter((id) => pending.includes(id));
+      if (stuck.length === 0) return;
+      const snapshot = host.lastSnapshot();
+      const tools = Object.fromEntries(stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.state]));
+      host.restart(snapshot ? { type: "init", files: snapshot.files, tools } : { type: "init", tools });
+      const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
+      emit({ type: "worker_replaced", reason, toolCallIds: stuck });
+      notice(
+        `The running call (${stuck.join(", ")}) ${reason}, because the bash engine cannot check the abort ` +
+          "signal in the middle of a command. The page ended the session worker, started a new one and " +
+          `restored the workspace ${
+            snapshot ? `from the last snapshot (taken after ${snapshot.reason})` : "from the preset"
+          }. Anything that call wrote is lost.`,
+      );
+    }, ABORT_GRACE_MS);
+  }
+
+  return {
+    stores,
+    scenarios,
+    scenarioLoading,
+    emit,
+    send: (command) => host.send(command),
+    readFile: (path) => host.request({ type: "read_file", path }),
+    abort,
+    async loadScenario(file) {
+      // The last pick wins, not the last fetch to finish: the first scenario (loaded on the first visit)
+      // arriving after one the user picked meanwhile would otherwise replace it.
+      const request = ++scenarioRequests;
+      scenarioLoading.set(file);
+      try {
+        const scenario = await deps.fetchScenario(file);
+        if (request === scenarioRequests) host.send({ type: "scenario_load", scenario });
+      } catch (error) {
+        if (request === scenarioRequests)
+          notice(
+            `The scenario ${file} could not be loaded: ${(error as Error).message}. Pick it again to retry.`,
+          );
+      } finally {
+        // A Play pressed from now on reaches the worker after the load, so it plays the scenario picked.
+        if (request === scenarioRequests) scenarioLoading.set(null);
+      }
+    },
+    exportEvents() {
+      const stamp = new Date(deps.now()).toISOString().replace(/[:.]/g, "-");
+      deps.download(
+        `pi-playground-events-${stamp}.jsonl`,
+        "application/x-ndjson",
+        exportEvents(stores.events.latest().events),
+      );
+    },
+    ingest(event) {
+      lastSeq = event.seq;
+      stores.ingest(event);
+    },
+  };
+}
+
+export const PREFS_KEY = "pi-playground:prefs";
+/** A resize drag changes the columns on every pointermove: storage is written once the changes pause. */
+export const PREFS_WRITE_DELAY_MS = 300;
+
+/** Reads the stored preferences (anything: parsePrefs keeps what is valid), or null. */
+export function readStoredPrefs(storage: Pick<Storage, "getItem"> | null): unknown {
+  try {
+    return JSON.parse(storage?.getItem(PREFS_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `prefs` in storage, written once changes pause; returns a flush for page hide. */
+export function persistPrefs(prefs: PrefsStore, storage: Pick<Storage, "setItem"> | null, timers: Timers) {
+  let pending: unknown;
+  const write = () => {
+    pending = undefined;
+    try {
+      storage?.setItem(PREFS_KEY, JSON.stringify(prefs.getSnapshot()));
+    } catch {
+      // private mode or a full quota: the settings just do not survive a reload
+    }
+  };
+  prefs.subscribe(() => {
+    if (pending !== undefined) timers.clearTimeout(pending);
+    pending = timers.setTimeout(write, PREFS_WRITE_DELAY_MS);
+  });
+  return () => {
+    if (pending === undefined) return;
+    timers.clearTimeout(pending);
+    write();
+  };
+}

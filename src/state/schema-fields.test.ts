@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { argsFromForm, schemaFields } from "./schema-fields";
+
+const schema = {
+  type: "object",
+  properties: {
+    path: { type: "string", description: "file" },
+    limit: { type: "number", description: "lines" },
+    edits: {
+      type: "array",
+      items: { type: "object", properties: { oldText: { type: "string" } }, required: ["oldText"] },
+    },
+  },
+  required: ["path"],
+};
+
+describe("schema fields", () => {
+  it("reads the top level of a schema and builds arguments from form strings", () => {
+    const fields = schemaFields(schema);
+    expect(fields.map((f) => [f.name, f.type, f.required])).toEqual([
+      ["path", "string", true],
+      ["limit", "number", false],
+      ["edits", "array", false],
+    ]);
+    expect(fields[2].items).toBe("{ oldText: string }");
+    expect(argsFromForm(fields, { path: "a", limit: "3", edits: '[{"oldText":"x"}]' })).toEqual({
+      path: "a",
+      limit: 3,
+      edits: [{ oldText: "x" }],
+    });
+    // What is not a number stays as typed, so the pipeline's validation says what is wrong.
+    expect(argsFromForm(fields, { path: "a", limit: "many" })).toEqual({ path: "a", limit: "many" });
+  });
+});
