@@ -40,9 +40,36 @@ export interface TimelineSnapshot {
   batches: number;
   /** the current batch's ids, to attribute lanes that start after batch_start */
   batchIds: readonly string[];
+  /** how many of the oldest lanes were let go to stay within TIMELINE_CAPACITY */
+  dropped: number;
 }
 
-export const EMPTY_TIMELINE: TimelineSnapshot = { lanes: [], index: {}, batches: 0, batchIds: [] };
+export const EMPTY_TIMELINE: TimelineSnapshot = {
+  lanes: [],
+  index: {},
+  batches: 0,
+  batchIds: [],
+  dropped: 0,
+};
+
+/** The timeline keeps the newest lanes only (a long session's page stays within a fixed memory), in chunks. */
+export const TIMELINE_CAPACITY = 1_000;
+const TRIM_CHUNK = 250;
+
+/** Lets go of the oldest lanes and their index entries. */
+function trim(state: TimelineSnapshot, draft: Draft): TimelineSnapshot {
+  const cut = state.lanes.length - TIMELINE_CAPACITY;
+  const lanes = state.lanes.slice(cut);
+  const index: Record<string, number> = {};
+  lanes.forEach((l, i) => {
+    index[l.toolCallId] = i;
+  });
+  const next = draft.own(state);
+  next.lanes = lanes;
+  next.index = index;
+  next.dropped = state.dropped + cut;
+  return next;
+}
 
 /** Writes into lane `id` (and its bars) through the draft; a call without a lane is left alone. */
 function patchLane(
@@ -107,7 +134,7 @@ export function reduceTimeline(
       next.lanes = lanes;
       next.index = index;
       next.batches = batches;
-      return next;
+      return lanes.length > TIMELINE_CAPACITY + TRIM_CHUNK ? trim(next, draft) : next;
     }
     case "call_prepared":
       return patchLane(state, draft, event.toolCallId, (_, bars) => {

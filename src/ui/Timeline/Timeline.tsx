@@ -25,6 +25,7 @@ const STAGE_LABEL: Record<StageName, string> = {
 export function Timeline() {
   const { stores, selection, abort } = useSession();
   const lanes = useStore(stores.timeline, (t) => t.lanes);
+  const dropped = useStore(stores.timeline, (t) => t.dropped);
   const selected = useStore(selection, (s) => s.callId);
   const running = lanes.some((l) => l.status === "running");
   const now = useNow(running);
@@ -61,7 +62,8 @@ export function Timeline() {
       ) : null}
       {lanes.length > batches.reduce((n, [, l]) => n + l.length, 0) ? (
         <p className="muted">
-          Showing the latest {batches.length} batch{batches.length === 1 ? "" : "es"} of {lanes.length} calls.
+          Showing the latest {batches.length} batch{batches.length === 1 ? "" : "es"} of{" "}
+          {lanes.length + dropped} calls.
         </p>
       ) : null}
       {batches.map(([batch, list]) => (

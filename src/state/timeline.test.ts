@@ -1,0 +1,36 @@
+import type { SessionEvent, SessionEventBody } from "@agent/events";
+import { describe, expect, it } from "vitest";
+import { EMPTY_TIMELINE, reduceTimeline, TIMELINE_CAPACITY, type TimelineSnapshot } from "./timeline";
+
+let seq = 0;
+const ev = (body: SessionEventBody): SessionEvent =>
+  ({ ...body, seq: ++seq, ts: 1000 + seq }) as SessionEvent;
+
+describe("a long session's timeline", () => {
+  it("keeps the newest lanes within capacity, counts the rest, and still finds each kept lane", () => {
+    let state: TimelineSnapshot = EMPTY_TIMELINE;
+    const total = TIMELINE_CAPACITY * 3;
+    for (let i = 0; i < total; i++) {
+      state = reduceTimeline(
+        state,
+        ev({ type: "tool_execution_start", toolCallId: `c${i}`, toolName: "read", args: {} }),
+      );
+      state = reduceTimeline(
+        state,
+        ev({
+          type: "tool_execution_end",
+          toolCallId: `c${i}`,
+          toolName: "read",
+          result: { content: [], details: {} },
+          isError: false,
+        }),
+      );
+    }
+    expect(state.lanes.length).toBeLessThanOrEqual(TIMELINE_CAPACITY * 1.25);
+    expect(state.lanes.length + state.dropped).toBe(total);
+    expect(state.index.c0).toBeUndefined();
+    const last = `c${total - 1}`;
+    expect(state.lanes[state.index[last]]).toMatchObject({ toolCallId: last, status: "done" });
+    expect(Object.keys(state.index)).toHaveLength(state.lanes.length);
+  });
+});
