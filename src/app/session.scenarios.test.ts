@@ -22,7 +22,7 @@ describe("shipped scenarios", () => {
     ]);
   });
 
-  it("seed prompts: three runs, four calls, notes.md upper-cased", async () => {
+  it("the three first prompts: three runs, four calls, notes.md upper-cased", async () => {
     const { events, session } = await runScenarioHeadless(load("seed-prompts.json"));
     expect(of(events, "agent_end")).toHaveLength(3);
     expect(ends(events).map((e) => [e.toolCallId, e.isError])).toEqual([

@@ -80,6 +80,7 @@ async function openHoldingScenario(file: string) {
     requested = resolve;
   });
   const opened = await openApp(browser, {
+    waitForScenario: false,
     prepare: async (context) => {
       await context.route(`**/scenarios/${file}`, async (route) => {
         requested();

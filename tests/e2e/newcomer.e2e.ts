@@ -69,7 +69,7 @@ describe("a newcomer's first session", () => {
       .waitFor();
   });
 
-  it("plays the seed's three prompts: notes.md appears, one lane per call, and the events", async () => {
+  it("plays the tutorial's three prompts: notes.md appears, one lane per call, and the events", async () => {
     await playScenario("Three first prompts");
     await page
       .getByRole("list", { name: "Workspace files" })

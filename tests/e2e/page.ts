@@ -14,11 +14,13 @@ export async function openApp(
     viewport?: { width: number; height: number };
     /** set up before the page loads (e.g. network routes) */
     prepare?: (context: BrowserContext) => Promise<void>;
+    /** false: return before the first scenario has loaded (for a test that holds its answer back) */
+    waitForScenario?: boolean;
   } = {},
 ) {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } });
   await options.prepare?.(context);
-  return openAppIn(context);
+  return openAppIn(context, options);
 }
 
 /**
@@ -26,7 +28,7 @@ export async function openApp(
  * one context share the HTTP cache (so the worker and the bash engine load faster) and localStorage,
  * which holds only the layout and theme settings: close pages with closePage to clear it.
  */
-export async function openAppIn(context: BrowserContext) {
+export async function openAppIn(context: BrowserContext, { waitForScenario = true } = {}) {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -34,6 +36,10 @@ export async function openAppIn(context: BrowserContext) {
   });
   page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
   await page.goto(inject("baseURL"));
+  // The first visit loads a scenario, which replaces the workspace and the tool states when it arrives:
+  // a test that acts before then races it (a tool switched on, then switched off again by the load).
+  if (waitForScenario)
+    await page.getByRole("list", { name: "Session events" }).getByText("scenario_loaded").first().waitFor();
   return { page, errors } satisfies OpenedPage;
 }
 
