@@ -9,27 +9,15 @@
  * meant is picked by its discriminator: a block's `type`, a step's `user`/`assistant`/`tools` key, a
  * file's JSON type; with none meant, the union's own description is the expectation.
  */
+
+import { getValidator as validator } from "@core/validation";
 import type { TSchema } from "typebox";
-import { Compile, type Validator } from "typebox/compile";
 
 type SchemaNode = TSchema & Record<string, unknown>;
 
 interface LeafError {
   keyword: string;
   instancePath: string;
-}
-
-// Compiled once per schema node: Value.Check interprets the schema on every call, about 200 ms for the
-// bench's 107-step burst scenario against 1–3 ms compiled.
-const validators = new WeakMap<TSchema, Validator>();
-
-function validator(schema: TSchema): Validator {
-  let compiled = validators.get(schema);
-  if (!compiled) {
-    compiled = Compile(schema) as unknown as Validator;
-    validators.set(schema, compiled);
-  }
-  return compiled;
 }
 
 const passes = (schema: TSchema, value: unknown) => validator(schema).Check(value);

@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { argsFromForm, schemaFields } from "./schema-fields";
-
-const schema = {
-  type: "object",
-  properties: {
-    path: { type: "string", description: "file" },
-    limit: { type: "number", description: "lines" },
-    edits: {
-      type: "array",
-      items: { type: "object", properties: { oldText: { type: "string" } }, required: ["oldText"] },
-    },
-  },
-  required: ["path"],
-};
+import { readLikeSchema as schema } from "./session-events.fixture";
 
 describe("schema fields", () => {
   it("reads the top level of a schema and builds arguments from form strings", () => {

@@ -9,6 +9,20 @@ export function resetSeq() {
 export const ev = (body: SessionEventBody): SessionEvent =>
   ({ ...body, seq: ++seq, ts: 1000 + seq }) as SessionEvent;
 
+/** A read call's start and its successful end, with nothing between (for the reducers' capacity tests). */
+export function startAndEnd(id: string): SessionEvent[] {
+  return [
+    ev({ type: "tool_execution_start", toolCallId: id, toolName: "read", args: {} }),
+    ev({
+      type: "tool_execution_end",
+      toolCallId: id,
+      toolName: "read",
+      result: { content: [], details: {} },
+      isError: false,
+    }),
+  ];
+}
+
 /** `n` calls of read, each with its stages and result, as the session emits them. */
 export function calls(n: number, from = 0): SessionEvent[] {
   const out: SessionEvent[] = [];
@@ -64,3 +78,17 @@ export function calls(n: number, from = 0): SessionEvent[] {
   }
   return out;
 }
+
+/** A tool schema shaped like read's, plus an array of objects as edit's `edits` (form and wire tests). */
+export const readLikeSchema = {
+  type: "object",
+  properties: {
+    path: { type: "string", description: "file" },
+    limit: { type: "number", description: "lines" },
+    edits: {
+      type: "array",
+      items: { type: "object", properties: { oldText: { type: "string" } }, required: ["oldText"] },
+    },
+  },
+  required: ["path"],
+};

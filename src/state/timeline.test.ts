@@ -1,30 +1,13 @@
-import type { SessionEvent, SessionEventBody } from "@agent/events";
 import { describe, expect, it } from "vitest";
+import { startAndEnd } from "./session-events.fixture";
 import { EMPTY_TIMELINE, reduceTimeline, TIMELINE_CAPACITY, type TimelineSnapshot } from "./timeline";
-
-let seq = 0;
-const ev = (body: SessionEventBody): SessionEvent =>
-  ({ ...body, seq: ++seq, ts: 1000 + seq }) as SessionEvent;
 
 describe("a long session's timeline", () => {
   it("keeps the newest lanes within capacity, counts the rest, and still finds each kept lane", () => {
     let state: TimelineSnapshot = EMPTY_TIMELINE;
     const total = TIMELINE_CAPACITY * 3;
     for (let i = 0; i < total; i++) {
-      state = reduceTimeline(
-        state,
-        ev({ type: "tool_execution_start", toolCallId: `c${i}`, toolName: "read", args: {} }),
-      );
-      state = reduceTimeline(
-        state,
-        ev({
-          type: "tool_execution_end",
-          toolCallId: `c${i}`,
-          toolName: "read",
-          result: { content: [], details: {} },
-          isError: false,
-        }),
-      );
+      for (const event of startAndEnd(`c${i}`)) state = reduceTimeline(state, event);
     }
     expect(state.lanes.length).toBeLessThanOrEqual(TIMELINE_CAPACITY * 1.25);
     expect(state.lanes.length + state.dropped).toBe(total);

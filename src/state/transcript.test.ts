@@ -1,5 +1,6 @@
-import type { SessionEvent, SessionEventBody } from "@agent/events";
+import type { SessionEventBody } from "@agent/events";
 import { describe, expect, it } from "vitest";
+import { ev, startAndEnd } from "./session-events.fixture";
 import {
   EMPTY_TRANSCRIPT,
   reduceTranscript,
@@ -7,9 +8,6 @@ import {
   type TranscriptSnapshot,
 } from "./transcript";
 
-let seq = 0;
-const ev = (body: SessionEventBody): SessionEvent =>
-  ({ ...body, seq: ++seq, ts: 1000 + seq }) as SessionEvent;
 const update = (toolCallId: string, partialResult: unknown) =>
   ev({ type: "tool_execution_update", toolCallId, toolName: "bash", args: {}, partialResult });
 
@@ -48,20 +46,7 @@ describe("a long session", () => {
       ev({ type: "tool_execution_start", toolCallId: "stuck", toolName: "bash", args: {} }),
     );
     for (let i = 0; i < TRANSCRIPT_CAPACITY * 3; i++) {
-      state = reduceTranscript(
-        state,
-        ev({ type: "tool_execution_start", toolCallId: `c${i}`, toolName: "read", args: {} }),
-      );
-      state = reduceTranscript(
-        state,
-        ev({
-          type: "tool_execution_end",
-          toolCallId: `c${i}`,
-          toolName: "read",
-          result: { content: [], details: {} },
-          isError: false,
-        }),
-      );
+      for (const event of startAndEnd(`c${i}`)) state = reduceTranscript(state, event);
       state = reduceTranscript(state, result(`c${i}`));
     }
     expect(state.entries.length).toBeLessThanOrEqual(TRANSCRIPT_CAPACITY * 1.25);

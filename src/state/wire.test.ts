@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { readLikeSchema as schema } from "./session-events.fixture";
 import { wireRequest } from "./wire";
-
-const schema = {
-  type: "object",
-  properties: {
-    path: { type: "string", description: "file" },
-    limit: { type: "number", description: "lines" },
-    edits: {
-      type: "array",
-      items: { type: "object", properties: { oldText: { type: "string" } }, required: ["oldText"] },
-    },
-  },
-  required: ["path"],
-};
 
 describe("wire request", () => {
   const decl = [{ name: "read", description: "Read a file", parameters: schema }];
