@@ -163,7 +163,9 @@ describe("a newcomer's first session", () => {
     await form().getByRole("combobox", { name: "Tool" }).selectOption("bash");
     await form()
       .getByRole("textbox", { name: /^command\b/ })
-      .fill("while true; do :; done");
+      // A command the engine can interrupt: a CPU loop may instead reach the engine's command limit on
+      // its own before Esc lands on a loaded machine (bash.e2e.ts covers the loop the page must end).
+      .fill("sleep 30");
     await form().getByRole("button", { name: "Run bash" }).click();
     await page.locator(".timeline .lane--running").waitFor();
     await page.getByRole("button", { name: "Abort" }).first().waitFor();
@@ -172,7 +174,7 @@ describe("a newcomer's first session", () => {
     await page.locator(".timeline .lane--running").waitFor({ state: "detached", timeout: 10_000 });
     await page
       .locator(".transcript")
-      .getByText(/Command aborted|did not stop within \d+ ms/)
+      .getByText(/Command aborted/)
       .first()
       .waitFor();
     // The session still answers (on a new worker if the old one had to go).
