@@ -123,7 +123,7 @@ describe.each(VIEWPORTS)("the hand composer at $width×$height", (viewport) => {
     expect(await lastSentArgs(p)).toEqual({ path: "package.json", limit: 2 });
   });
 
-  it("never sends a value typed for another tool", async () => {
+  it("never sends a value typed for another tool, and shows what an edits item looks like", async () => {
     const p = await open(viewport);
     await fillToolForm(p, "read", { path: "package.json", limit: "5" });
     const tool = oneCall(p).getByRole("combobox", { name: "Tool" });
@@ -145,6 +145,19 @@ describe.each(VIEWPORTS)("the hand composer at $width×$height", (viewport) => {
     await expect.poll(() => oneCall(p).locator(".run-bar").textContent()).toMatch(/Sends path\./);
     await runAndWait(p, () => oneCall(p).getByRole("button", { name: "Run read" }).click());
     expect(await lastSentArgs(p)).toEqual({ path: "README.md" });
+    // The edits field says what an item looks like.
+    await tool.selectOption("edit");
+    const edits = oneCall(p).getByRole("textbox", { name: /^edits\b/ });
+    expect(await edits.getAttribute("placeholder")).toBe('[{"oldText":"","newText":""}]');
+    await expect
+      .poll(() =>
+        edits.evaluate(
+          (el) =>
+            el.getAttribute("aria-describedby") &&
+            document.getElementById(el.getAttribute("aria-describedby") ?? "")?.textContent,
+        ),
+      )
+      .toContain('each item looks like {"oldText":"","newText":""}');
   });
 
   it("runs a composed turn whose two edits of one file meet in the file's queue", async () => {

@@ -223,13 +223,12 @@ function FormFields({
               />
             )}
             <p id={help} className="field__help">
-              {f.description}
               {f.itemExample ? (
                 <>
-                  {" "}
-                  A JSON list; each item looks like <code>{f.itemExample}</code>
+                  A JSON list; each item looks like <code>{f.itemExample}</code>.{" "}
                 </>
               ) : null}
+              {f.description}
             </p>
           </div>
         );
