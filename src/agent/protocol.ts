@@ -5,6 +5,7 @@
  * directly in a Node test. Every command may carry an `id`; a command that fails is answered by
  * `session_error` with that id.
  */
+import type { ManualCall } from "./drivers/manual";
 import type { SessionEvent, ToolState } from "./events";
 import type { Scenario, ScenarioFiles } from "./scenario";
 
@@ -28,6 +29,12 @@ export type SessionCommand = CommandBase &
     | { type: "reset_workspace"; preset: string }
     /** run one call typed by hand through the pipeline; `args` is the raw JSON text */
     | { type: "run_tool_call"; toolName: string; args: string; toolCallId?: string }
+    /**
+     * a whole turn composed by hand: the user's message (optional), one assistant message holding every
+     * call (they run as one batch), then the assistant's closing text (optional; without it the run
+     * stops once the results are in). Each call's `args` is raw JSON text, as in run_tool_call.
+     */
+    | { type: "run_turn"; user?: string; calls: ManualCall[]; closingText?: string }
     /** load a scenario (its workspace and tools replace the current ones); the player is ready at step 0 */
     | { type: "scenario_load"; scenario: Scenario }
     /** play from the current step; `speed` divides delays (1 = as written, 0 = no delays) */

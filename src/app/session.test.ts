@@ -68,6 +68,88 @@ describe("PlaygroundSession (driven without a worker)", () => {
     expect(events.at(-1)?.type).toBe("tool_set_changed");
   });
 
+  it("runs a composed turn: user, one assistant message with its calls, the results, the closing text", async () => {
+    const events: SessionEvent[] = [];
+    const session = new PlaygroundSession((e) => events.push(e));
+    session.handle({ type: "init" });
+    const edit = (id: string, from: string, to: string) => ({
+      toolName: "edit",
+      toolCallId: id,
+      args: JSON.stringify({ path: "src/todo.ts", edits: [{ oldText: from, newText: to }] }),
+    });
+    await session.runTurn({
+      user: "rename the two functions in src/todo.ts",
+      calls: [
+        edit("t1", "export function addTodo", "export function appendTodo"),
+        edit("t2", "export function toggleTodo", "export function flipTodo"),
+      ],
+      closingText: "Both renamed.",
+    });
+    // The messages in order: what the learner sees as one whole turn.
+    const messages = events.flatMap((e) => {
+      if (e.type !== "message_end") return [];
+      const m = e.message;
+      if (m.role === "assistant") return [`assistant(${m.stopReason})`];
+      if (m.role === "toolResult") return [`result ${m.toolCallId}`];
+      return [m.role];
+    });
+    // (The first run of a transcript also carries the system prompt as a message: the playground's way.)
+    expect(messages).toEqual([
+      "system",
+      "user",
+      "assistant(toolUse)",
+      "result t1",
+      "result t2",
+      "assistant(stop)",
+    ]);
+    const closing = events.filter((e) => e.type === "message_end").at(-1);
+    expect(closing).toMatchObject({ message: { content: [{ type: "text", text: "Both renamed." }] } });
+    // Both calls ran as one batch, so the second waited on the file's queue behind the first.
+    expect(events.find((e) => e.type === "queue_wait")).toMatchObject({ toolCallId: "t2" });
+    const errors = events.flatMap((e) => (e.type === "tool_execution_end" && e.isError ? [e] : []));
+    expect(errors).toEqual([]);
+    expect(session.filesMap()["src/todo.ts"]).toMatch(/appendTodo[\s\S]*flipTodo/);
+    expect(events.filter((e) => e.type === "driver_request")).toHaveLength(2);
+    expect(events.at(-1)?.type).toBe("agent_end");
+  });
+
+  it("stops a composed turn after its calls when there is no closing text", async () => {
+    const events: SessionEvent[] = [];
+    const session = new PlaygroundSession((e) => events.push(e));
+    session.handle({ type: "init" });
+    await session.runTurn({ calls: [{ toolName: "read", args: '{"path": "README.md"}', toolCallId: "r1" }] });
+    const roles = events.flatMap((e) => (e.type === "message_end" ? [e.message.role] : []));
+    expect(roles).toEqual(["system", "assistant", "toolResult"]);
+    expect(events.filter((e) => e.type === "driver_request")).toHaveLength(1);
+  });
+
+  it("runs nothing of a composed turn when one call's JSON does not parse, and says which", () => {
+    const events: SessionEvent[] = [];
+    const session = new PlaygroundSession((e) => events.push(e));
+    session.handle({ type: "init" });
+    session.handle({
+      type: "run_turn",
+      id: "turn",
+      user: "look",
+      calls: [
+        { toolName: "read", args: '{"path": "README.md"}' },
+        { toolName: "read", args: '{"path": ' },
+      ],
+    });
+    const last = events.at(-1);
+    expect(last).toMatchObject({ type: "session_error", commandId: "turn" });
+    expect(last?.type === "session_error" ? last.message : "").toMatch(
+      /^Call 2 \(read\): The arguments are not valid JSON: /,
+    );
+    expect(events.some((e) => e.type === "agent_start")).toBe(false);
+    // The same words as a single call's error, without the call number.
+    session.handle({ type: "run_tool_call", toolName: "read", args: '{"path": ' });
+    const single = events.at(-1);
+    expect(single?.type === "session_error" ? single.message : "").toMatch(
+      /^The arguments are not valid JSON: /,
+    );
+  });
+
   it("starts from a snapshot's files", () => {
     const events: SessionEvent[] = [];
     const session = new PlaygroundSession((e) => events.push(e));

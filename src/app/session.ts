@@ -3,7 +3,7 @@
  * loop and the event stream; it answers every command of the protocol. It runs in the session worker;
  * Node tests and `npm run scenario` construct it directly.
  */
-import { createManualDriver, parseManualArguments } from "@agent/drivers/manual";
+import { createManualDriver, type ManualTurn, manualTurn, parseManualArguments } from "@agent/drivers/manual";
 import { createScriptedDriver } from "@agent/drivers/scripted";
 import { createEventEmitter, type EventSink, type SessionEvent, type ToolState } from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
@@ -203,6 +203,16 @@ export class PlaygroundSession {
     return this.run([], driver, { shouldStopAfterTurn: () => true });
   }
 
+  /** A whole turn composed by hand (user, assistant with its calls, closing text), through the same loop. */
+  runTurn(turn: ManualTurn) {
+    const { prompts, driver, stopAfterCalls } = manualTurn(
+      turn,
+      () => `manual-${++this.manualCalls}`,
+      this.emit,
+    );
+    return this.run(prompts, driver, stopAfterCalls ? { shouldStopAfterTurn: () => true } : {});
+  }
+
   loadScenario(value: unknown) {
     const scenario: Scenario = parseScenario(value);
     this.transcript = [];
@@ -276,6 +286,8 @@ export class PlaygroundSession {
         return this.load(presetFiles(command.preset), command.preset);
       case "run_tool_call":
         return this.runToolCall(command.toolName, command.args, command.toolCallId);
+      case "run_turn":
+        return this.runTurn(command);
       case "scenario_load":
         return this.loadScenario(command.scenario);
       case "scenario_play":

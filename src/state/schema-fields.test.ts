@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { argsFromForm, schemaFields } from "./schema-fields";
+import { argsFromForm, argsTemplate, schemaFields } from "./schema-fields";
 import { readLikeSchema as schema } from "./session-events.fixture";
 
 describe("schema fields", () => {
@@ -18,5 +18,15 @@ describe("schema fields", () => {
     });
     // What is not a number stays as typed, so the pipeline's validation says what is wrong.
     expect(argsFromForm(fields, { path: "a", limit: "many" })).toEqual({ path: "a", limit: "many" });
+  });
+
+  it("shows an array's item shape and starts JSON from the required parameters", () => {
+    const fields = schemaFields(schema);
+    expect(fields[2].itemExample).toBe('{"oldText":""}');
+    expect(fields[0].itemExample).toBeUndefined();
+    expect(JSON.parse(argsTemplate(schema))).toEqual({ path: "" });
+    const edit = { ...schema, required: ["path", "edits"] };
+    expect(JSON.parse(argsTemplate(edit))).toEqual({ path: "", edits: [{ oldText: "" }] });
+    expect(argsTemplate(undefined)).toBe("{}");
   });
 });

@@ -7,6 +7,8 @@ export interface SchemaField {
   description: string;
   /** for arrays: the items' type, for the readable view */
   items?: string;
+  /** for arrays: one item as JSON with every key it takes (blank values), the shape a learner fills in */
+  itemExample?: string;
 }
 
 type JsonSchema = {
@@ -37,7 +39,36 @@ export function schemaFields(schema: unknown): SchemaField[] {
     required: required.has(name),
     description: p.description ?? "",
     items: p.type === "array" ? describeItems(p.items) : undefined,
+    itemExample: p.type === "array" && p.items ? JSON.stringify(blankValue(p.items)) : undefined,
   }));
+}
+
+/** A value of the schema's shape with blank leaves ("" , 0, false; objects get every property). */
+function blankValue(s: JsonSchema): unknown {
+  const type = Array.isArray(s.type) ? s.type[0] : (s.type ?? s.anyOf?.[0]?.type);
+  if (type === "object" && s.properties)
+    return Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, blankValue(v)]));
+  if (type === "array") return s.items ? [blankValue(s.items)] : [];
+  if (type === "number" || type === "integer") return 0;
+  if (type === "boolean") return false;
+  if (type === "object") return {};
+  return "";
+}
+
+/**
+ * Arguments to start from when writing a call as JSON: the required parameters with blank values (an
+ * array gets one item of its shape), so the learner sees the keys and fills in the values.
+ */
+export function argsTemplate(schema: unknown): string {
+  const s = schema as JsonSchema | null;
+  if (!s || typeof s !== "object" || !s.properties) return "{}";
+  const required = new Set(s.required ?? []);
+  const args = Object.fromEntries(
+    Object.entries(s.properties)
+      .filter(([k]) => required.has(k))
+      .map(([k, v]) => [k, blankValue(v)]),
+  );
+  return JSON.stringify(args, null, 2);
 }
 
 function describeItems(items: JsonSchema | undefined): string {

@@ -4,98 +4,167 @@ import { type FormEvent, useId, useMemo, useState } from "react";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
 import { Tabs } from "../Tabs/Tabs";
-
-let handCalls = 0;
-/** Unique across worker restarts, so lanes and transcript entries never collide. */
-const nextCallId = () => `hand_${Date.now().toString(36)}_${++handCalls}`;
+import "./CallForm.css";
+import { nextCallId, SentNames, submitOnCtrlEnter } from "./hand";
+import { JsonField, jsonProblemText } from "./JsonField";
+import { RunBar } from "./RunBar";
+import { TurnComposer } from "./TurnComposer";
 
 /**
- * Be the model: pick a tool and send a call through the same pipeline a model's call takes. The form is
- * generated from the tool's schema; the JSON tab sends exactly what you type.
+ * Be the model: send one call, or compose a whole turn (your message, the model's calls, its closing
+ * text). Either goes through the same loop and pipeline a scenario's calls take.
  */
 export function CallForm() {
+  const [what, setWhat] = useState<"call" | "turn">("call");
+  const id = useId();
+  return (
+    <div className="hand">
+      <div className="hand__what" role="radiogroup" aria-labelledby={`${id}-what`}>
+        <span id={`${id}-what`}>Send</span>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-what`}
+            checked={what === "call"}
+            onChange={() => setWhat("call")}
+          />{" "}
+          One call
+        </label>
+        <label title="Your message, then the model's tool calls in one message, then its closing text">
+          <input
+            type="radio"
+            name={`${id}-what`}
+            checked={what === "turn"}
+            onChange={() => setWhat("turn")}
+          />{" "}
+          Compose a turn
+        </label>
+      </div>
+      {what === "call" ? <OneCall /> : <TurnComposer />}
+    </div>
+  );
+}
+
+/**
+ * One call: pick a tool, fill the form generated from its schema (or type the JSON), run it. Picking
+ * another tool clears the form, so a value typed for an earlier tool is never sent unseen; the run bar
+ * names every argument that will be sent.
+ */
+function OneCall() {
   const { stores, send } = useSession();
   const tools = useStore(stores.dispatch, (d) => d.tools);
   const [toolName, setToolName] = useState("read");
   const [mode, setMode] = useState<"form" | "json">("form");
-  const [values, setValues] = useState<Record<string, Record<string, string>>>({});
+  const [values, setValues] = useState<Record<string, string>>({});
   const [json, setJson] = useState<string | null>(null);
+  const problemId = useId();
   const tool = tools.find((t) => t.name === toolName);
   const fields = useMemo(() => schemaFields(tool?.parameters), [tool]);
-  const formValues = values[toolName] ?? {};
-  const formJson = JSON.stringify(argsFromForm(fields, formValues), null, 2);
+  const formArgs = argsFromForm(fields, values);
+  const formJson = JSON.stringify(formArgs, null, 2);
   const text = json ?? formJson;
   const parsed = checkJson(text);
+  const problem = mode === "json" && !parsed.ok ? parsed.problem : null;
+  const sent = mode === "form" ? formArgs : parsed.ok ? parsed.value : null;
+  const names = sent && typeof sent === "object" && !Array.isArray(sent) ? Object.keys(sent) : [];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const args = mode === "form" ? formJson : text;
-    if (mode === "json" && !parsed.ok) return;
-    send({ type: "run_tool_call", toolName, args, toolCallId: nextCallId() });
+    if (problem) return;
+    send({
+      type: "run_tool_call",
+      toolName,
+      args: mode === "form" ? formJson : text,
+      toolCallId: nextCallId(),
+    });
   };
 
   return (
-    <form className="call-form" onSubmit={submit} aria-label="Call a tool by hand">
-      <div className="call-form__row">
-        <label>
-          Tool{" "}
-          <select
-            value={toolName}
-            onChange={(e) => {
-              setToolName(e.target.value);
-              setJson(null);
-            }}
-          >
-            {tools.map((t) => (
-              <option key={t.name} value={t.name}>
-                {t.name}
-                {t.state === "active" ? "" : ` (${t.state})`}
-              </option>
-            ))}
-          </select>
-        </label>
-        {tool && tool.state !== "active" ? (
-          <span className="muted">
-            {tool.state === "off"
-              ? `off: pi will answer “Tool ${tool.name} not found”`
-              : "hidden: runs, but the model is not told about it"}
-          </span>
-        ) : null}
-      </div>
-      <Tabs
-        label="Arguments as"
-        tabs={[
-          { key: "form", label: "Form" },
-          { key: "json", label: "Raw JSON" },
-        ]}
-        selected={mode}
-        onSelect={(m) => {
-          if (m === "json" && json === null) setJson(formJson);
-          setMode(m);
-        }}
-      >
-        {mode === "form" ? (
-          <FormFields
-            fields={fields}
-            values={formValues}
-            onChange={(name, v) => {
-              setValues((all) => ({ ...all, [toolName]: { ...formValues, [name]: v } }));
-              setJson(null);
-            }}
-          />
-        ) : (
-          <JsonField text={text} onChange={setJson} problem={parsed.ok ? null : parsed.problem} />
-        )}
-      </Tabs>
-      <div className="call-form__row">
-        <button type="submit" className="primary" disabled={mode === "json" && !parsed.ok}>
-          Run {toolName}
-        </button>
-        <span className="muted">
+    <form
+      className="call-form"
+      onSubmit={submit}
+      onKeyDown={submitOnCtrlEnter}
+      aria-label="Call a tool by hand"
+    >
+      <div className="call-form__body">
+        <div className="call-form__row">
+          <label>
+            Tool{" "}
+            <select
+              value={toolName}
+              onChange={(e) => {
+                setToolName(e.target.value);
+                setValues({});
+                setJson(null);
+              }}
+            >
+              {tools.map((t) => (
+                <option key={t.name} value={t.name}>
+                  {t.name}
+                  {t.state === "active" ? "" : ` (${t.state})`}
+                </option>
+              ))}
+            </select>
+          </label>
+          {tool && tool.state !== "active" ? (
+            <span className="muted">
+              {tool.state === "off"
+                ? `off: pi will answer “Tool ${tool.name} not found”`
+                : "hidden: runs, but the model is not told about it"}
+            </span>
+          ) : null}
+        </div>
+        <Tabs
+          label="Arguments as"
+          tabs={[
+            { key: "form", label: "Form" },
+            { key: "json", label: "Raw JSON" },
+          ]}
+          selected={mode}
+          onSelect={(m) => {
+            if (m === "json" && json === null) setJson(formJson);
+            setMode(m);
+          }}
+        >
+          {mode === "form" ? (
+            <FormFields
+              fields={fields}
+              values={values}
+              onChange={(name, v) => {
+                setValues((all) => ({ ...all, [name]: v }));
+                setJson(null);
+              }}
+            />
+          ) : (
+            <JsonField
+              label="Arguments (JSON)"
+              text={text}
+              onChange={setJson}
+              problem={problem}
+              problemId={problemId}
+            />
+          )}
+        </Tabs>
+        <p className="muted call-form__about">
           Arguments that do not fit the schema still go through: pi answers with its validation error, as a
           model would see it.
-        </span>
+        </p>
       </div>
+      <RunBar
+        label={`Run ${toolName}`}
+        disabled={problem !== null}
+        problem={problem ? jsonProblemText(problem) : null}
+        problemId={problemId}
+        note={
+          names.length === 0 ? (
+            "Sends no arguments."
+          ) : (
+            <>
+              Sends <SentNames names={names} />.
+            </>
+          )
+        }
+      />
     </form>
   );
 }
@@ -139,7 +208,9 @@ function FormFields({
                 {...common}
                 rows={f.type === "array" ? 4 : 3}
                 spellCheck={false}
-                placeholder={f.type === "array" ? "JSON, e.g. [ … ]" : undefined}
+                placeholder={
+                  f.itemExample ? `[${f.itemExample}]` : f.type === "array" ? "JSON, e.g. [ … ]" : undefined
+                }
                 onChange={(e) => onChange(f.name, e.target.value)}
               />
             ) : (
@@ -152,55 +223,16 @@ function FormFields({
               />
             )}
             <p id={help} className="field__help">
+              {f.itemExample ? (
+                <>
+                  A JSON list; each item looks like <code>{f.itemExample}</code>.{" "}
+                </>
+              ) : null}
               {f.description}
             </p>
           </div>
         );
       })}
-    </div>
-  );
-}
-
-function JsonField({
-  text,
-  onChange,
-  problem,
-}: {
-  text: string;
-  onChange: (text: string) => void;
-  problem: ReturnType<typeof checkJson> extends infer R
-    ? R extends { ok: false; problem: infer P }
-      ? P | null
-      : never
-    : never;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>Arguments (JSON)</label>
-      <textarea
-        id={id}
-        className={problem ? "is-invalid" : undefined}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        rows={7}
-        spellCheck={false}
-        value={text}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {problem ? (
-        <div id={`${id}-problem`} className="json-problem" role="alert">
-          <p>
-            This is not JSON: it breaks at line {problem.line}, column {problem.column}.{" "}
-            <span className="muted">({problem.message})</span>
-          </p>
-          <pre className="code-block" aria-hidden="true">
-            {problem.lineText}
-            {"\n"}
-            {`${" ".repeat(Math.max(0, problem.column - 1))}^`}
-          </pre>
-        </div>
-      ) : null}
     </div>
   );
 }

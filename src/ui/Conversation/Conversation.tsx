@@ -3,6 +3,7 @@ import { CallForm } from "../CallForm/CallForm";
 import { ScenarioPlayer } from "../ScenarioPlayer/ScenarioPlayer";
 import { Tabs } from "../Tabs/Tabs";
 import { Transcript } from "../Transcript/Transcript";
+import "./Conversation.css";
 
 type Mode = "scenario" | "hand" | "model";
 
@@ -15,6 +16,7 @@ export function Conversation() {
       <div className="composer">
         <Tabs
           label="Drive the tools with"
+          className="composer__tabs"
           tabs={[
             { key: "scenario", label: "Scenario" },
             { key: "hand", label: "Call a tool by hand" },

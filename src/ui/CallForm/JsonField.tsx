@@ -1,0 +1,54 @@
+import type { JsonProblem } from "@state/json-error";
+import { useId } from "react";
+
+/** Where the JSON breaks, in words: shown in the run bar, so it is in view whatever scrolls. */
+export function jsonProblemText(problem: JsonProblem, prefix = "") {
+  return (
+    <p>
+      {prefix}This is not JSON: it breaks at line {problem.line}, column {problem.column}.{" "}
+      <span className="muted">({problem.message})</span>
+    </p>
+  );
+}
+
+/** A JSON text box; when it does not parse, the breaking line with a caret under the column. */
+export function JsonField({
+  label,
+  text,
+  onChange,
+  problem,
+  problemId,
+  rows = 7,
+}: {
+  label: string;
+  text: string;
+  onChange: (text: string) => void;
+  problem: JsonProblem | null;
+  /** the run bar's message, which says what is wrong in words */
+  problemId: string;
+  rows?: number;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        className={problem ? "is-invalid" : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? problemId : undefined}
+        rows={rows}
+        spellCheck={false}
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {problem ? (
+        <pre className="code-block json-problem__caret" aria-hidden="true">
+          {problem.lineText}
+          {"\n"}
+          {`${" ".repeat(Math.max(0, problem.column - 1))}^`}
+        </pre>
+      ) : null}
+    </div>
+  );
+}
