@@ -48,7 +48,7 @@ describe("mock provider", () => {
       });
       const stream = ask(api, base);
       const deltas: Record<string, string[]> = {};
-      for await (const e of stream) if ("delta" in e) (deltas[e.type] ??= []).push(e.delta);
+      for await (const e of stream) if ("delta" in e) deltas[e.type] = [...(deltas[e.type] ?? []), e.delta];
       const message = await stream.result();
       expect(message.stopReason).toBe("toolUse");
       expect(message.content).toEqual([
