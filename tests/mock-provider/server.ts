@@ -44,8 +44,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startMockProvider(options: MockOptions = {}): Promise<MockProvider> {
   const requests: RecordedRequest[] = [];
-  const queue: MockTurn[] = [];
-  let served = 0;
+  // Each turn keeps its place in its script() call: response ids restart at 1 for every scripted conversation.
+  const queue: { turn: MockTurn; n: number }[] = [];
   const open = new Set<ServerResponse>();
 
   const cors = (req: IncomingMessage): Record<string, string> =>
@@ -91,11 +91,11 @@ export async function startMockProvider(options: MockOptions = {}): Promise<Mock
     };
     // A bad key is refused before a turn is taken, as a provider checks the key first.
     if (options.badKeys?.includes(key)) return fail(401, errorBody(dialect, 401, key));
-    const current = queue.shift();
-    if (!current) return fail(500, '{"error":{"message":"mock provider: no scripted turn left"}}');
+    const next = queue.shift();
+    if (!next) return fail(500, '{"error":{"message":"mock provider: no scripted turn left"}}');
+    const { turn: current, n } = next;
     if (current.status) return fail(current.status, errorBody(dialect, current.status, key));
-    served++;
-    const frames = dialect === "anthropic" ? anthropicFrames(current, served) : openaiFrames(current, served);
+    const frames = dialect === "anthropic" ? anthropicFrames(current, n) : openaiFrames(current, n);
     // Anthropic frames need their event name, or pi-ai skips them unread.
     const garbage = `${dialect === "anthropic" ? "event: content_block_delta\n" : ""}data: {this is not json\n\n`;
     if (current.failure === "malformed") frames.splice(Math.min(3, frames.length - 1), 0, garbage);
@@ -120,7 +120,7 @@ export async function startMockProvider(options: MockOptions = {}): Promise<Mock
     anthropicBaseUrl: `${url}/anthropic`,
     openaiBaseUrl: `${url}/openai/v1`,
     requests,
-    script: (...turns) => queue.push(...turns),
+    script: (...turns) => queue.push(...turns.map((turn, i) => ({ turn, n: i + 1 }))),
     pending: () => queue.length,
     close: () =>
       new Promise<void>((resolve) => {

@@ -162,10 +162,17 @@ type Step =
 /** Passes pi-ai's events through; ends the stream itself when the provider goes quiet or ignores an abort. */
 async function* relay(source: AsyncIterable<PiAssistantMessageEvent>, ctx: RelayContext) {
   const iterator = source[Symbol.asyncIterator]();
+  const watch = watchdog(ctx.idleMs, ctx.signal);
   let partial: AssistantMessage | undefined;
   try {
     for (;;) {
-      const step = await nextStep(iterator, ctx.idleMs, ctx.signal);
+      const step = await Promise.race([
+        iterator.next().then(
+          (result): Step => ({ kind: "next", result }),
+          (error: unknown): Step => ({ kind: "threw", error }),
+        ),
+        watch.fired,
+      ]);
       if (step.kind === "idle" || step.kind === "stuck") {
         ctx.controller.abort();
         void iterator.return?.()?.catch(() => {});
@@ -179,6 +186,7 @@ async function* relay(source: AsyncIterable<PiAssistantMessageEvent>, ctx: Relay
         return;
       }
       if (step.result.done) return;
+      watch.touch();
       const event = step.result.value as AssistantMessageEvent;
       if (event.type === "error") {
         const message = event.error;
@@ -193,33 +201,45 @@ async function* relay(source: AsyncIterable<PiAssistantMessageEvent>, ctx: Relay
       if (event.type === "done") return;
     }
   } finally {
+    watch.stop();
     ctx.done();
   }
 }
 
-function nextStep(
-  iterator: AsyncIterator<PiAssistantMessageEvent>,
-  idleMs: number,
-  signal: AbortSignal | undefined,
-): Promise<Step> {
-  return new Promise<Step>((resolve) => {
-    let timer = setTimeout(() => finish({ kind: "idle" }), idleMs);
-    const onAbort = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => finish({ kind: "stuck" }), ABORT_GRACE_MS);
-    };
-    function finish(step: Step) {
+/**
+ * One timer per request rather than one per event (a fast stream sends thousands): it wakes up when the
+ * quiet period could have run out and goes back to sleep for the rest if an event came meanwhile. After
+ * an abort it gives the provider ABORT_GRACE_MS to end its own stream.
+ */
+function watchdog(idleMs: number, signal: AbortSignal | undefined) {
+  let last = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let fire: (step: Step) => void = () => {};
+  const fired = new Promise<Step>((resolve) => {
+    fire = resolve;
+  });
+  const check = () => {
+    const quiet = Date.now() - last;
+    if (quiet >= idleMs) fire({ kind: "idle" });
+    else timer = setTimeout(check, idleMs - quiet);
+  };
+  const onAbort = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fire({ kind: "stuck" }), ABORT_GRACE_MS);
+  };
+  timer = setTimeout(check, idleMs);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    fired,
+    touch: () => {
+      last = Date.now();
+    },
+    stop: () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      resolve(step);
-    }
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener("abort", onAbort, { once: true });
-    iterator.next().then(
-      (result) => finish({ kind: "next", result }),
-      (error: unknown) => finish({ kind: "threw", error }),
-    );
-  });
+    },
+  };
 }
 
 /** pi-ai's error-stop message: what it had so far (or nothing), the stop reason and the text. */
