@@ -76,6 +76,8 @@ describe("model driver against pi-agent-core 0.73.1's Agent, on one mock provide
       pi.requests.map((r) => JSON.stringify(r.body)),
     );
     expect(ours.requests.map((r) => r.path)).toEqual(pi.requests.map((r) => r.path));
+    // Same client, same options: the headers match too (key included; it is the test's own fake key).
+    expect(ours.requests.map((r) => r.headers)).toEqual(pi.requests.map((r) => r.headers));
 
     expect(ours.events.map(signature)).toEqual(pi.events.map(signature));
     expect(pi.events.filter((e) => e.type === "message_update").length).toBeGreaterThan(10);
