@@ -39,10 +39,14 @@ function tools(names: readonly string[]) {
 
 const serialise = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
-export async function throughPi(
-  model: Model<Api>,
-  signal?: (abort: () => void) => void,
-): Promise<SideResult> {
+export interface SideOptions {
+  /** sees each pi event as it is emitted; may abort the run there */
+  onEvent?: (event: SideResult["events"][number], abort: () => void) => void;
+  /** ours only: the driver's idle limit */
+  idleTimeoutMs?: number;
+}
+
+export async function throughPi(model: Model<Api>, options: SideOptions = {}): Promise<SideResult> {
   const { tools: agentTools, read } = tools(DECLARED);
   const agent = new Agent({
     initialState: {
@@ -66,18 +70,15 @@ export async function throughPi(
   });
   const events: SideResult["events"] = [];
   agent.subscribe((e) => {
-    events.push(serialise(e));
+    const event = serialise(e);
+    events.push(event);
+    options.onEvent?.(event, () => agent.abort());
   });
-  signal?.(() => agent.abort());
   await agent.prompt(PROMPT);
   return { events, messages: serialise(agent.state.messages) as AgentMessage[], file: read() };
 }
 
-export async function throughOurs(
-  model: Model<Api>,
-  signal?: (abort: () => void) => void,
-  idleTimeoutMs?: number,
-): Promise<SideResult> {
+export async function throughOurs(model: Model<Api>, options: SideOptions = {}): Promise<SideResult> {
   const { tools: executable, read } = tools([...DECLARED, ...HIDDEN]);
   const driver = createModelDriver({
     model,
@@ -85,14 +86,16 @@ export async function throughOurs(
     sessionId: SESSION_ID,
     isDeclared: (name) => DECLARED.includes(name),
     secrets: () => [API_KEY],
-    idleTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs,
   });
   const events: SideResult["events"] = [];
-  const emit = (e: SessionEventBody) => {
-    if (isPiEvent(e)) events.push(serialise(e) as SideResult["events"][number]);
-  };
   const controller = new AbortController();
-  signal?.(() => controller.abort());
+  const emit = (e: SessionEventBody) => {
+    if (!isPiEvent(e)) return;
+    const event = serialise(e) as SideResult["events"][number];
+    events.push(event);
+    options.onEvent?.(event, () => controller.abort());
+  };
   const prompt: AgentMessage = {
     role: "user",
     content: [{ type: "text", text: PROMPT }],
