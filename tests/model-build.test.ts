@@ -48,7 +48,7 @@ describe("model mode build", () => {
   }, 120_000);
 
   it("the stub answers node:fs only when pi-ai's env-api-keys.js asks", async () => {
-    const plugin = piAiNodeFsStub() as { resolveId: (s: string, i?: string) => string | null };
+    const plugin = piAiNodeFsStub() as unknown as { resolveId: (s: string, i?: string) => string | null };
     const piFile = "/x/node_modules/@mariozechner/pi-ai/dist/env-api-keys.js";
     expect(plugin.resolveId("node:fs", piFile)).toBeTruthy();
     expect(plugin.resolveId("node:os", piFile)).toBeNull();
