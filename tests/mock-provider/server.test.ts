@@ -62,10 +62,28 @@ describe("mock provider", () => {
       expect(last.method).toBe("POST");
       expect(last.body).toMatchObject({ model: "mock-model", stream: true });
     }
-    expect(mock.requests.map((r) => r.path)).toEqual([
+    expect(mock.requests.slice(0, 2).map((r) => r.path)).toEqual([
       "/anthropic/v1/messages",
       "/openai/v1/chat/completions",
     ]);
+  });
+
+  it("streams thinking before the answer, in both dialects", async () => {
+    for (const [api, base] of [
+      ["anthropic-messages", mock.anthropicBaseUrl],
+      ["openai-completions", mock.openaiBaseUrl],
+    ] as const) {
+      mock.script({
+        blocks: [
+          { type: "thinking", thinking: "Let me think.", pieces: ["Let me ", "think."] },
+          { type: "text", text: "Ok." },
+        ],
+      });
+      const message = await ask(api, base).result();
+      expect(message.stopReason, api).toBe("stop");
+      expect(message.content.map((c) => c.type)).toEqual(["thinking", "text"]);
+      expect(message.content[0]).toMatchObject({ type: "thinking", thinking: "Let me think." });
+    }
   });
 
   it("answers a preflight with CORS headers echoing the asked-for headers; blockCors refuses", async () => {
