@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { layerAliases } from "./scripts/aliases.ts";
 import { nodeBuiltinGate } from "./scripts/node-builtin-gate.ts";
+import { piAiNodeFsStub } from "./scripts/pi-ai-build.ts";
 
 const shim = (name: string) => fileURLToPath(new URL(`./src/app/shims/${name}.ts`, import.meta.url));
 
@@ -20,9 +21,10 @@ export const browserAliases = [
 ];
 
 export default defineConfig({
-  plugins: [react(), nodeBuiltinGate()],
+  // pi-ai (model mode, loaded lazily) has one Bun-only node:fs require: stubbed for that file alone.
+  plugins: [react(), piAiNodeFsStub(), nodeBuiltinGate()],
   resolve: { alias: [...layerAliases, ...browserAliases] },
-  worker: { format: "es", plugins: () => [nodeBuiltinGate()] },
+  worker: { format: "es", plugins: () => [piAiNodeFsStub(), nodeBuiltinGate()] },
   // Pre-bundle what the worker imports late, so the dev server does not reload the page on first use.
   // Only the app is scanned (bench/browser/index.html is built by the bench script alone).
   optimizeDeps: {

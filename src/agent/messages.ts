@@ -1,7 +1,7 @@
 /**
  * The conversation's messages, shaped as pi-ai 0.73.1's (`dist/types.d.ts`) so that a scenario file can
- * be fed to pi-agent-core too. Declared here rather than imported: pi-ai is only a dev dependency (the
- * oracle), and the browser bundle must not carry it.
+ * be fed to pi-agent-core too. Declared here rather than imported: only the model driver, loaded lazily,
+ * depends on pi-ai (docs/model-mode.md); everything else stays free of it.
  *
  * Deviation: the transcript may also hold the playground's SystemMessage (docs/pi-contract.md §7.3), which 0.73.1 lacks.
  */
