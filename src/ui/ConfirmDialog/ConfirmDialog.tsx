@@ -29,6 +29,13 @@ export function ConfirmDialog() {
       aria-labelledby="confirm-title"
       aria-describedby="confirm-text"
       onClose={() => confirmations.answer(false)}
+      onKeyDown={(e) => {
+        // Esc answers "keep" here, and only here: the page's own Esc (abort the run) must not see it, and
+        // its preventDefault would stop the dialog from closing.
+        if (e.key !== "Escape") return;
+        e.stopPropagation();
+        confirmations.answer(false);
+      }}
     >
       <h2 id="confirm-title">{question?.title}</h2>
       <p id="confirm-text">{question?.text}</p>
