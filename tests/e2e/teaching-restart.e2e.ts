@@ -74,20 +74,27 @@ async function typeUnsaved(page: Page, path: string, text: string) {
 }
 
 describe.each(SIZES)("starting over at $width×$height", (viewport) => {
-  it("Restart and a pick start clean, Keep history keeps, and the newest lane stays in view", async () => {
+  it("Keep history keeps, the newest lane stays in view, and Restart and a pick start clean", async () => {
     const { page, errors } = await openApp(browser, { viewport });
     await pick(page, "Three first prompts");
     await play(page);
+    await expect.poll(() => lanes(page)).toBe(4);
+    expect((await counters(page)).calls).toBe(4);
+
+    // Keep history: the old entries stay when another scenario is picked.
+    const before = await messages(page);
+    await page.getByRole("checkbox", { name: "Keep history" }).check();
+    await pick(page, "Two edits of one file at once");
+    await page.getByText("Step 1 of 3 next").waitFor();
+    expect(await messages(page)).toBe(before);
     expect(await lanes(page)).toBe(4);
     expect((await counters(page)).calls).toBe(4);
 
-    // A pick (Keep history off) starts clean.
-    await pick(page, "Two edits of one file at once");
-    await expectClean(page);
+    // Below the earlier lanes, the queue wait the scenario exists to show is in the panel's view.
     await play(page);
-    // The queue wait the scenario exists to show is in the panel's view, not below it.
-    const newest = page.locator(".timeline .lane").last();
+    await expect.poll(() => lanes(page)).toBe(6);
     await page.locator('.timeline [data-stage="queue"]').first().waitFor();
+    const newest = page.locator(".timeline .lane").last();
     const inView = async () => {
       const body = await page.locator('[data-panel="timeline"] .panel__body').boundingBox();
       const lane = await newest.boundingBox();
@@ -100,16 +107,13 @@ describe.each(SIZES)("starting over at $width×$height", (viewport) => {
     await expectClean(page);
     await page.getByText("Step 1 of 3 next").waitFor();
     await play(page);
-    expect(await lanes(page)).toBe(2);
+    await expect.poll(() => lanes(page)).toBe(2);
+    await expect.poll(inView).toBe(true);
 
-    // Keep history: the old entries stay when another scenario is picked.
-    const before = await messages(page);
-    await page.getByRole("checkbox", { name: "Keep history" }).check();
+    // A pick with Keep history off starts clean.
+    await page.getByRole("checkbox", { name: "Keep history" }).uncheck();
     await pick(page, "Three first prompts");
-    await page.getByText("Step 1 of").waitFor();
-    expect(await messages(page)).toBe(before);
-    expect(await lanes(page)).toBe(2);
-    expect((await counters(page)).calls).toBe(2);
+    await expectClean(page);
 
     expect(await runAxe(page)).toEqual([]);
     expect(errors).toEqual([]);
