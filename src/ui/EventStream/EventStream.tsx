@@ -150,7 +150,7 @@ export function EventStream() {
         >
           {shown.slice(from, to).map((e, i) => {
             const id = callOf(e);
-            const at = from + i; // position in the filtered list: seq restarts after a worker restart
+            const at = from + i; // position in the filtered list: a page event shares the seq before it
             return (
               <li
                 // Keyed by slot, not by event: as the window moves each row is refilled in place instead
