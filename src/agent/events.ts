@@ -259,6 +259,17 @@ export interface SessionErrorEvent {
   commandId?: string;
 }
 
+/**
+ * The page starts over: the conversation, the timeline, the dispatch table's counters and the notices are
+ * cleared (a Restart, or a scenario picked without "keep history"). The event log keeps everything, so an
+ * export still replays to the same picture.
+ */
+export interface SessionClearedEvent {
+  type: "session_cleared";
+  /** what started over, in the learner's words */
+  reason: string;
+}
+
 export interface ScenarioLoadedEvent {
   type: "scenario_loaded";
   title: string;
@@ -337,6 +348,7 @@ export type PlaygroundEvent =
   | BackendChangedEvent
   | SessionReadyEvent
   | SessionErrorEvent
+  | SessionClearedEvent
   | ScenarioLoadedEvent
   | ScenarioStateEvent
   | ScenarioStepEvent
@@ -371,15 +383,26 @@ export type EventSink = (event: SessionEvent) => void;
 export type Emit = (body: SessionEventBody) => SessionEvent;
 
 /** Stamps events with seq and time and hands a JSON-safe copy to the sink. */
-export function createEventEmitter(sink: EventSink, now: () => number = Date.now): Emit {
+export function createEventEmitter(
+  sink: EventSink,
+  now: () => number = Date.now,
+): Emit & {
+  /** the next event is numbered `seq + 1` (a worker replacing another continues its numbers) */
+  continueFrom(seq: number): void;
+} {
   let seq = 0;
-  return (body: SessionEventBody): SessionEvent => {
+  const emit = (body: SessionEventBody): SessionEvent => {
     // Serialise at emission: pi mutates some objects after emitting them (edit's prepareArguments
     // parses `edits` in place), and the log must show what was true when the event happened.
     const event = JSON.parse(JSON.stringify({ ...body, seq: ++seq, ts: now() })) as SessionEvent;
     sink(event);
     return event;
   };
+  return Object.assign(emit, {
+    continueFrom(last: number) {
+      seq = Math.max(seq, last);
+    },
+  });
 }
 
 // ---- export and replay --------------------------------------------------------------------------------

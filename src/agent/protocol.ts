@@ -24,6 +24,8 @@ export type SessionCommand = CommandBase &
         preset?: string;
         /** initial tool states; unnamed tools keep their default (read, bash, edit, write active) */
         tools?: Record<string, ToolState>;
+        /** the last seq the page saw from the worker this one replaces: numbering continues after it */
+        seqFrom?: number;
       }
     /** replace the workspace with a preset's files (the transcript is kept) */
     | { type: "reset_workspace"; preset: string }
@@ -35,8 +37,11 @@ export type SessionCommand = CommandBase &
      * stops once the results are in). Each call's `args` is raw JSON text, as in run_tool_call.
      */
     | { type: "run_turn"; user?: string; calls: ManualCall[]; closingText?: string }
-    /** load a scenario (its workspace and tools replace the current ones); the player is ready at step 0 */
-    | { type: "scenario_load"; scenario: Scenario }
+    /**
+     * load a scenario (its workspace and tools replace the current ones); the player is ready at step 0.
+     * Unless `keepHistory`, the page starts clean (session_cleared before scenario_loaded).
+     */
+    | { type: "scenario_load"; scenario: Scenario; keepHistory?: boolean }
     /** play from the current step; `speed` divides delays (1 = as written, 0 = no delays) */
     | { type: "scenario_play"; speed?: number }
     /** take exactly one step (a user step runs its run up to the next model request) */

@@ -1,7 +1,9 @@
+import { createConfirmations } from "@state/confirmations";
 import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSelectionStore } from "@state/selection";
 import { createSessionStores } from "@state/session-stores";
 import { createFrameScheduler, immediate } from "@state/store";
+import { createUnsavedEdits } from "@state/unsaved-edits";
 import { App } from "@ui/App/App";
 import type { SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
@@ -56,6 +58,8 @@ const page = createPageSession({
   fetchScenario,
   loadScenarioList,
   schedule: perFrame,
+  confirmations: createConfirmations(),
+  unsaved: createUnsavedEdits(),
   download(name, type, text) {
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([text], { type }));

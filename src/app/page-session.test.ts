@@ -1,8 +1,10 @@
 import { parseEventLog, type SessionEvent, type SessionEventBody } from "@agent/events";
 import type { SessionCommand } from "@agent/protocol";
 import type { Scenario } from "@agent/scenario";
+import { createConfirmations } from "@state/confirmations";
 import { createPrefsStore } from "@state/prefs";
 import { createSessionStores } from "@state/session-stores";
+import { createUnsavedEdits } from "@state/unsaved-edits";
 import { describe, expect, it } from "vitest";
 import {
   ABORT_GRACE_MS,
@@ -44,7 +46,11 @@ function setup(options: { fetchScenario?: (file: string) => Promise<Scenario> } 
   const downloads: { name: string; text: string }[] = [];
   let clock = 5000;
   const stores = createSessionStores();
+  const confirmations = createConfirmations();
+  const unsaved = createUnsavedEdits();
   const page = createPageSession({
+    confirmations,
+    unsaved,
     host: {
       send: (c) => sent.push(c),
       request: async () => ({ text: "" }),
@@ -61,7 +67,7 @@ function setup(options: { fetchScenario?: (file: string) => Promise<Scenario> } 
   let seq = 0;
   const worker = (body: SessionEventBody) =>
     page.ingest({ ...body, seq: ++seq, ts: clock++ } as SessionEvent);
-  return { page, stores, timers, sent, restarts, downloads, worker };
+  return { page, stores, timers, sent, restarts, downloads, worker, confirmations, unsaved };
 }
 
 const tool = (name: string) => ({
@@ -93,12 +99,12 @@ describe("the page session", () => {
     expect(restarts).toEqual([]);
     timers.advance(1);
     expect(restarts).toEqual([
-      { type: "init", files: { "a.txt": "hi\n" }, tools: { bash: "active", read: "active" } },
+      { type: "init", files: { "a.txt": "hi\n" }, tools: { bash: "active", read: "active" }, seqFrom: 5 },
     ]);
     expect(stores.status.getSnapshot().runningCalls).toEqual([]);
     expect(stores.timeline.getSnapshot().lanes[0].status).toBe("error");
     expect(stores.status.getSnapshot().notices[0].text).toMatch(/b1.*did not stop within 150 ms/);
-    // The new worker starts its own count.
+    // The new worker numbers on from seqFrom (the fake worker's count just goes on).
     worker({ type: "session_ready", backend: "memfs", cwd: "/w", files: ["a.txt"] });
 
     page.exportEvents();
@@ -140,7 +146,7 @@ describe("the page session", () => {
     await second;
     answers.get("first.json")?.({ title: "first" } as Scenario);
     await first;
-    expect(sent).toEqual([{ type: "scenario_load", scenario: { title: "second" } }]);
+    expect(sent).toEqual([{ type: "scenario_load", scenario: { title: "second" }, keepHistory: false }]);
     expect(page.scenarioLoading.getSnapshot()).toBeNull();
     expect(stores.status.getSnapshot().notices).toEqual([]);
   });
@@ -180,5 +186,66 @@ describe("preferences", () => {
     });
     expect(readStoredPrefs({ getItem: () => "{" })).toBeNull();
     expect(readStoredPrefs(null)).toBeNull();
+  });
+});
+
+describe("starting over", () => {
+  const scenario = { title: "queue" } as Scenario;
+
+  it("a pick loads clean, or keeps the history when asked", async () => {
+    const { page, sent } = setup({ fetchScenario: async () => scenario });
+    expect(await page.loadScenario("q.json")).toBe(true);
+    expect(await page.loadScenario("q.json", { keepHistory: true })).toBe(true);
+    expect(sent).toEqual([
+      { type: "scenario_load", scenario, keepHistory: false },
+      { type: "scenario_load", scenario, keepHistory: true },
+    ]);
+  });
+
+  it("asks before unsaved edits are lost, and does nothing when the learner keeps editing", async () => {
+    const { page, sent, confirmations, unsaved } = setup({ fetchScenario: async () => scenario });
+    unsaved.mark("src/app.ts", true);
+
+    const restart = page.loadScenario("q.json", { restart: true });
+    expect(confirmations.getSnapshot()).toMatchObject({
+      confirm: "Discard my edits and restart",
+      cancel: "Keep editing",
+    });
+    expect(confirmations.getSnapshot()?.text).toContain("src/app.ts");
+    confirmations.answer(false);
+    expect(await restart).toBe(false);
+
+    const reset = page.resetFiles();
+    expect(confirmations.getSnapshot()?.confirm).toBe("Discard my edits and reset");
+    confirmations.answer(false);
+    expect(await reset).toBe(false);
+    expect(sent).toEqual([]);
+
+    const again = page.loadScenario("q.json", { restart: true });
+    confirmations.answer(true);
+    expect(await again).toBe(true);
+    const resetAgain = page.resetFiles();
+    confirmations.answer(true);
+    expect(await resetAgain).toBe(true);
+    expect(sent.map((c) => c.type)).toEqual(["scenario_load", "reset_workspace"]);
+  });
+
+  it("asks nothing when there are no unsaved edits", async () => {
+    const { page, sent, confirmations } = setup();
+    expect(await page.resetFiles()).toBe(true);
+    expect(confirmations.getSnapshot()).toBeNull();
+    expect(sent).toEqual([{ type: "reset_workspace", preset: "default" }]);
+  });
+
+  it("aborts a running run before a clean start, and loads once it has ended", async () => {
+    const { page, sent, worker } = setup({ fetchScenario: async () => scenario });
+    running(worker);
+    const restart = page.loadScenario("q.json", { restart: true });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent).toEqual([{ type: "abort" }]);
+    worker({ type: "agent_end", messages: [] });
+    await restart;
+    expect(sent.map((c) => c.type)).toEqual(["abort", "scenario_load"]);
   });
 });

@@ -9,9 +9,11 @@
  */
 import { exportEvents, type SessionEvent, type SessionEventBody } from "@agent/events";
 import type { Scenario } from "@agent/scenario";
+import type { Confirmations, Question } from "@state/confirmations";
 import type { PrefsStore } from "@state/prefs";
 import type { SessionStores } from "@state/session-stores";
 import { createStore, immediate, type Scheduler } from "@state/store";
+import type { UnsavedEdits } from "@state/unsaved-edits";
 import type { ScenarioEntry, SessionHandle } from "@ui/session-context";
 import type { SessionHost } from "./worker-port";
 
@@ -38,6 +40,37 @@ export interface PageSessionDeps {
   download(name: string, type: string, text: string): void;
   /** the scenario list store's scheduler (the page: once per frame) */
   schedule?: Scheduler;
+  /** the questions asked before the learner's work is thrown away (the page: an in-page dialog) */
+  confirmations: Confirmations;
+  /** the files with unsaved typing in the editor */
+  unsaved: UnsavedEdits;
+}
+
+/** How long a restart waits for a running run to end after aborting it, before it loads anyway. */
+export const RESTART_WAIT_MS = 1000;
+
+/** What would be lost, asked before a reset or a scenario replaces the workspace; null when nothing. */
+export function unsavedQuestion(
+  paths: readonly string[],
+  action: "restart" | "pick" | "reset",
+): Question | null {
+  if (paths.length === 0) return null;
+  const files = paths.length === 1 ? paths[0] : `${paths.length} files (${paths.join(", ")})`;
+  const what = {
+    restart: ["Restart the scenario", "the scenario's own files come back", "Discard my edits and restart"],
+    pick: [
+      "Load the scenario",
+      "the scenario's own files replace the workspace",
+      "Discard my edits and load",
+    ],
+    reset: ["Reset the files", "the preset files come back", "Discard my edits and reset"],
+  }[action];
+  return {
+    title: `${what[0]}? Your edits are not saved`,
+    text: `You have unsaved edits in ${files}. If you go on, ${what[1]} and those edits are lost. To keep them, choose "Keep editing" and save first (Ctrl+S).`,
+    confirm: what[2],
+    cancel: "Keep editing",
+  };
 }
 
 export type PageSession = Omit<SessionHandle, "prefs" | "selection"> & {
@@ -65,6 +98,29 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       notice(`The scenario list could not be loaded: ${error.message}. Reload the page to try again.`),
     );
 
+  /** What to ask before unsaved editor work is lost, or null when there is none. */
+  function question(action: "restart" | "pick" | "reset"): Question | null {
+    return unsavedQuestion(deps.unsaved.getSnapshot(), action);
+  }
+
+  /** Aborts a running run and waits (up to RESTART_WAIT_MS) for it to end, so a clean start stays clean. */
+  function stopRun(): Promise<void> {
+    if (!stores.status.getSnapshot().running) return Promise.resolve();
+    abort();
+    return new Promise((resolve) => {
+      let unsubscribe = () => {};
+      const done = () => {
+        unsubscribe();
+        timers.clearTimeout(timer);
+        resolve();
+      };
+      const timer = timers.setTimeout(done, RESTART_WAIT_MS);
+      unsubscribe = stores.status.subscribe(() => {
+        if (!stores.status.getSnapshot().running) done();
+      });
+    });
+  }
+
   function abort() {
     const pending = stores.status.getSnapshot().runningCalls;
     host.send({ type: "abort" });
@@ -74,7 +130,11 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       if (stuck.length === 0) return;
       const snapshot = host.lastSnapshot();
       const tools = Object.fromEntries(stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.state]));
-      host.restart(snapshot ? { type: "init", files: snapshot.files, tools } : { type: "init", tools });
+      // The new worker numbers its events on from the last one the page saw: an export has no two alike.
+      const seqFrom = lastSeq;
+      host.restart(
+        snapshot ? { type: "init", files: snapshot.files, tools, seqFrom } : { type: "init", tools, seqFrom },
+      );
       const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
       emit({ type: "worker_replaced", reason, toolCallIds: stuck });
       notice(
@@ -95,14 +155,27 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
     send: (command) => host.send(command),
     readFile: (path) => host.request({ type: "read_file", path }),
     abort,
-    async loadScenario(file) {
+    confirmations: deps.confirmations,
+    unsaved: deps.unsaved,
+    async resetFiles() {
+      const ask = question("reset");
+      if (ask && !(await deps.confirmations.ask(ask))) return false;
+      host.send({ type: "reset_workspace", preset: "default" });
+      return true;
+    },
+    async loadScenario(file, options = {}) {
+      // Only a question waits: without one the pick is counted at once (the last pick wins, below).
+      const ask = question(options.restart ? "restart" : "pick");
+      if (ask && !(await deps.confirmations.ask(ask))) return false;
       // The last pick wins, not the last fetch to finish: the first scenario (loaded on the first visit)
       // arriving after one the user picked meanwhile would otherwise replace it.
       const request = ++scenarioRequests;
       scenarioLoading.set(file);
       try {
         const scenario = await deps.fetchScenario(file);
-        if (request === scenarioRequests) host.send({ type: "scenario_load", scenario });
+        if (request === scenarioRequests) await stopRun();
+        if (request === scenarioRequests)
+          host.send({ type: "scenario_load", scenario, keepHistory: options.keepHistory === true });
       } catch (error) {
         if (request === scenarioRequests)
           notice(
@@ -112,6 +185,7 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
         // A Play pressed from now on reaches the worker after the load, so it plays the scenario picked.
         if (request === scenarioRequests) scenarioLoading.set(null);
       }
+      return true;
     },
     exportEvents() {
       const stamp = new Date(deps.now()).toISOString().replace(/[:.]/g, "-");

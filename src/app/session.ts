@@ -213,8 +213,11 @@ export class PlaygroundSession {
     return this.run(prompts, driver, stopAfterCalls ? { shouldStopAfterTurn: () => true } : {});
   }
 
-  loadScenario(value: unknown) {
+  loadScenario(value: unknown, options: { keepHistory?: boolean } = {}) {
     const scenario: Scenario = parseScenario(value);
+    // The page starts over with the scenario (what it shows is a fold of events, so this is an event).
+    if (!options.keepHistory)
+      this.emit({ type: "session_cleared", reason: `the scenario "${scenario.title}" started` });
     this.transcript = [];
     this.prompt.resetTranscript();
     this.load(scenario.workspace?.files ?? PRESETS.default, scenario.workspace ? "scenario" : "default");
@@ -265,6 +268,7 @@ export class PlaygroundSession {
   private route(command: SessionCommand): unknown {
     switch (command.type) {
       case "init": {
+        if (command.seqFrom !== undefined) this.emit.continueFrom(command.seqFrom);
         if (command.files || (command.preset && command.preset !== "default"))
           this.load(
             command.files ?? presetFiles(command.preset ?? "default"),
@@ -289,7 +293,7 @@ export class PlaygroundSession {
       case "run_turn":
         return this.runTurn(command);
       case "scenario_load":
-        return this.loadScenario(command.scenario);
+        return this.loadScenario(command.scenario, { keepHistory: command.keepHistory });
       case "scenario_play":
         return this.requirePlayer().play(command.speed);
       case "scenario_step":

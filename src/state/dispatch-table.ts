@@ -62,6 +62,16 @@ export function reduceDispatch(
     case "call_rejected":
     case "call_blocked":
       return bump(state, draft, event.toolName, (s) => ({ ...s, lastMs: event.durationMs }));
+    case "session_cleared":
+      // The counters start over; a call still running keeps its count until it ends.
+      return {
+        ...state,
+        stats: Object.fromEntries(
+          Object.entries(state.stats)
+            .filter(([, st]) => st.running > 0)
+            .map(([name, st]) => [name, { ...ZERO, calls: st.running, running: st.running }]),
+        ),
+      };
     case "worker_replaced": {
       // The replaced worker's calls count as failed: none of them will report an end.
       if (!Object.values(state.stats).some((st) => st.running > 0)) return state;

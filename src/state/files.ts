@@ -17,7 +17,7 @@ export interface FilesSnapshot {
   changed: Readonly<Record<string, FileChangeMark>>;
   /**
    * how many times the whole tree was replaced: with `changed[path]` it tells an open editor when to read
-   * its file again (contents are asked for, never carried by events; seqs start over with a new worker)
+   * its file again (contents are asked for, never carried by events)
    */
   resets: number;
 }

@@ -63,6 +63,8 @@ export function reduceStatus(state: SessionStatus, event: SessionEvent): Session
       return { ...state, lastError: event.message };
     case "worker_replaced":
       return { ...state, running: false, runningCalls: [] };
+    case "session_cleared":
+      return { ...state, lastError: null, notices: [] };
     case "notice":
       return { ...state, notices: [...state.notices, { id: event.id, text: event.text }] };
     default:

@@ -210,6 +210,9 @@ export function reduceTimeline(
         for (let i = 0; i < list.length; i++)
           if (list[i].end === null) list[i] = { ...list[i], end: event.ts };
       });
+    case "session_cleared":
+      // Batch numbers go on counting, so lanes drawn after the clear never share a key with earlier ones.
+      return { ...EMPTY_TIMELINE, batches: state.batches };
     case "worker_replaced": {
       // Its calls can never end: close them, and their open stages, as failed at the moment it was replaced.
       const stuck = new Set(event.toolCallIds);

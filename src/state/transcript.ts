@@ -197,6 +197,12 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
       return notice(state, draft, `n${event.seq}`, event.message, "error");
     case "notice":
       return notice(state, draft, `page${event.id}`, event.text, "info");
+    case "session_cleared": {
+      // A call still running keeps its status, so its end (if it comes) still finds it.
+      const calls: Record<string, CallStatus> = {};
+      for (const [id, status] of Object.entries(state.calls)) if (status === "running") calls[id] = status;
+      return { ...EMPTY_TRANSCRIPT, calls };
+    }
     case "worker_replaced": {
       // The worker is gone, so no tool_execution_end will come for what it was running.
       const next = draft.own(state);

@@ -1,8 +1,10 @@
 import type { FileContent, SessionCommand } from "@agent/protocol";
+import type { Confirmations } from "@state/confirmations";
 import type { PrefsStore } from "@state/prefs";
 import type { SelectionStore } from "@state/selection";
 import type { SessionStores } from "@state/session-stores";
 import type { Store } from "@state/store";
+import type { UnsavedEdits } from "@state/unsaved-edits";
 import { createContext, useContext } from "react";
 
 export interface ScenarioEntry {
@@ -26,8 +28,18 @@ export interface SessionHandle {
   readFile(path: string): Promise<FileContent>;
   /** Esc / Abort: asks the session, and replaces the worker if the call does not end within 200 ms */
   abort(): void;
-  /** fetches a scenario file and loads it into the session */
-  loadScenario(file: string): Promise<void>;
+  /**
+   * fetches a scenario file and loads it into the session: clean (the conversation, timeline and counters
+   * start over) unless `keepHistory`. Asks first when the editor has unsaved edits; false when the learner
+   * chose to keep editing. `restart` only changes the question's words.
+   */
+  loadScenario(file: string, options?: { keepHistory?: boolean; restart?: boolean }): Promise<boolean>;
+  /** puts back the preset files, asking first when the editor has unsaved edits; false when kept */
+  resetFiles(): Promise<boolean>;
+  /** the page's open question (before work is lost), answered by the dialog */
+  confirmations: Confirmations;
+  /** the files with unsaved typing in the editor */
+  unsaved: UnsavedEdits;
   /** downloads the event log as JSON Lines */
   exportEvents(): void;
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { ColumnResizer } from "../ColumnResizer/ColumnResizer";
+import { ConfirmDialog } from "../ConfirmDialog/ConfirmDialog";
 import { Conversation } from "../Conversation/Conversation";
 import { DispatchTable } from "../DispatchTable/DispatchTable";
 import { EventStream } from "../EventStream/EventStream";
@@ -119,6 +120,7 @@ export function App() {
       </main>
       <Narrator />
       <ShortcutsDialog open={help} shortcuts={shortcuts} onClose={() => setHelp(false)} />
+      <ConfirmDialog />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
 import { distanceFromEnd, rowWindow } from "../windowing";
 import { EventDetail } from "./EventDetail";
+import { runStarts, sinceRunStart } from "./run-clock";
 
 const ROW = 24; // px; fixed so the list can be windowed
 const OVERSCAN = 4;
@@ -13,10 +14,6 @@ const CALL_CHOICES = 30;
 
 function callOf(e: SessionEvent): string | undefined {
   return "toolCallId" in e && typeof e.toolCallId === "string" ? e.toolCallId : undefined;
-}
-
-function clock(ts: number, first: number): string {
-  return `+${((ts - first) / 1000).toFixed(3)}s`;
 }
 
 /** The previous array while the contents are equal, so memoised children skip the render. */
@@ -109,7 +106,9 @@ export function EventStream() {
     if (!atEnd) setScrollTop(el.scrollTop);
   };
 
+  // Times count from the start of each run (or scenario), so a run's numbers read the same whenever it ran.
   const first = events[0]?.ts ?? 0;
+  const starts = useMemo(() => runStarts(events), [events]);
   const { from, to, slots } = rowWindow({
     count: shown.length,
     rowHeight: ROW,
@@ -151,7 +150,7 @@ export function EventStream() {
         >
           {shown.slice(from, to).map((e, i) => {
             const id = callOf(e);
-            const at = from + i; // position in the filtered list: seq restarts after a worker restart
+            const at = from + i; // position in the filtered list: a page event shares the seq before it
             return (
               <li
                 // Keyed by slot, not by event: as the window moves each row is refilled in place instead
@@ -169,7 +168,9 @@ export function EventStream() {
                   <span className="event-list__seq">{e.seq}</span>
                   <code className="event-list__type">{e.type}</code>
                   <span className="event-list__call">{id ?? ""}</span>
-                  <span className="event-list__time">{clock(e.ts, first)}</span>
+                  <span className="event-list__time" title="Seconds since the run started">
+                    {sinceRunStart(e.ts, starts, first)}
+                  </span>
                 </button>
               </li>
             );

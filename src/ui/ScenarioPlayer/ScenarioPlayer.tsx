@@ -19,6 +19,8 @@ export function ScenarioPlayer() {
   const scenario = useStore(stores.status, (s) => s.scenario);
   const ready = useStore(stores.status, (s) => s.ready);
   const [picked, setPicked] = useState<string | null>(null);
+  // Off: a pick starts clean. On: the old conversation and timeline stay, to compare two scenarios.
+  const [keepHistory, setKeepHistory] = useState(false);
 
   // First visit: have the first scenario ready to play (the design's default).
   useEffect(() => {
@@ -38,8 +40,10 @@ export function ScenarioPlayer() {
           <select
             value={picked ?? ""}
             onChange={(e) => {
+              const before = picked;
               setPicked(e.target.value);
-              void loadScenario(e.target.value);
+              // "Keep editing" in the question about unsaved edits puts the old pick back.
+              void loadScenario(e.target.value, { keepHistory }).then((done) => done || setPicked(before));
             }}
           >
             {list.length === 0 ? <option value="">(loading…)</option> : null}
@@ -70,11 +74,15 @@ export function ScenarioPlayer() {
         <button
           type="button"
           disabled={!scenario || !picked}
-          onClick={() => picked && void loadScenario(picked)}
-          title="Load the scenario again: its files and tools come back and the player starts over"
+          onClick={() => picked && void loadScenario(picked, { restart: true })}
+          title="Start the scenario over: the conversation, timeline and counters are cleared, and its files and tools come back"
         >
           Restart
         </button>
+        <label title="When on, picking a scenario keeps the conversation and timeline so far, to compare two runs">
+          <input type="checkbox" checked={keepHistory} onChange={(e) => setKeepHistory(e.target.checked)} />{" "}
+          Keep history
+        </label>
         <label>
           Speed{" "}
           <select

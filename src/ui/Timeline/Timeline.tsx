@@ -1,6 +1,7 @@
 import { type Lane, type StageBar, type StageName, timelineExtent } from "@state/timeline";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { formatDuration } from "../format";
+import { useFollowNewest } from "../hooks/useFollowNewest";
 import { useNow } from "../hooks/useNow";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
@@ -45,9 +46,13 @@ export function Timeline() {
       kept += all[--from][1].length;
     return all.slice(from);
   }, [lanes]);
+  // The panel keeps its newest batch in view, as the transcript does, until the reader scrolls away;
+  // a page that starts over (no lanes) follows again.
+  const root = useRef<HTMLDivElement>(null);
+  useFollowNewest(root, lanes.length === 0);
   // The legend is there from the start: the first calls of a burst then add lanes, not the whole panel.
   return (
-    <div className="timeline">
+    <div className="timeline" ref={root}>
       <ul className="timeline__legend" aria-label="Legend">
         {(["prepare", "validate", "wait", "queue", "execute", "rejected"] as const).map((s) => (
           <li key={s}>

@@ -29,7 +29,7 @@ export function Transcript() {
   const calls = useStore(stores.transcript, (t) => t.calls);
   const elapsed = useStore(stores.transcript, (t) => t.elapsed);
   const selectedCall = useStore(selection, (s) => s.callId);
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   // Whether the reader is at the end is known from scroll events, so following needs no layout read in a
   // render (those forced a layout of the whole transcript every frame).
@@ -64,7 +64,7 @@ export function Transcript() {
   // Only the reader stops the following: a scroll that comes from the page itself (scrolling to the end,
   // the browser keeping the view steady as old entries leave the top, or correcting estimated heights of
   // entries not yet drawn) must not. Wheel, touch, pointer, keys and focus inside the box mark intent.
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+  const onScroll = (e: UIEvent<HTMLElement>) => {
     const el = e.currentTarget;
     if (distanceFromEnd(el) < NEAR_END_PX) {
       following.current = true;
@@ -86,7 +86,15 @@ export function Transcript() {
   const earlier = earlierPage(start);
 
   return (
-    <div className="conversation__transcript" ref={scroller} onScroll={onScroll}>
+    // Focusable, so the keyboard can scroll it even when it holds no control (the intro on a small screen).
+    <section
+      className="conversation__transcript"
+      ref={scroller}
+      onScroll={onScroll}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+      tabIndex={0}
+      aria-label="Conversation so far"
+    >
       <div ref={content}>
         {count === 0 ? (
           <Intro />
@@ -125,7 +133,7 @@ export function Transcript() {
           </>
         )}
       </div>
-    </div>
+    </section>
   );
 }
 

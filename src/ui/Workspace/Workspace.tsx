@@ -12,7 +12,7 @@ function webContainerReason(): string {
 }
 
 export function Workspace() {
-  const { stores, selection, send } = useSession();
+  const { stores, selection, resetFiles } = useSession();
   const cwd = useStore(stores.files, (f) => f.cwd);
   const backend = useStore(stores.files, (f) => f.backend);
   const file = useStore(selection, (s) => s.file);
@@ -37,8 +37,8 @@ export function Workspace() {
         <button
           type="button"
           onClick={() => {
-            send({ type: "reset_workspace", preset: "default" });
-            selection.selectFile(null);
+            // Asks first when the editor holds unsaved edits; "Keep editing" leaves the file open.
+            void resetFiles().then((done) => done && selection.selectFile(null));
           }}
           title="Put back the preset files (the conversation is kept)"
         >

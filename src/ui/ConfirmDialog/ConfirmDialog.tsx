@@ -1,0 +1,52 @@
+import { useEffect, useRef } from "react";
+import { useStore } from "../hooks/useStore";
+import { useSession } from "../session-context";
+import "./ConfirmDialog.css";
+
+/**
+ * The page's yes/no question before the learner's work is lost, in the page (not window.confirm, which
+ * freezes the page's drawing and which automation and some projector setups cannot answer). Esc or the
+ * cancel button keeps everything as it is; the cancel button has the focus, so Enter never discards.
+ */
+export function ConfirmDialog() {
+  const { confirmations } = useSession();
+  const question = useStore(confirmations);
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (question && !dialog.open) {
+      dialog.showModal();
+      cancel.current?.focus();
+    }
+    if (!question && dialog.open) dialog.close();
+  }, [question]);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+      onClose={() => confirmations.answer(false)}
+      onKeyDown={(e) => {
+        // Esc answers "keep" here, and only here: the page's own Esc (abort the run) must not see it, and
+        // its preventDefault would stop the dialog from closing.
+        if (e.key !== "Escape") return;
+        e.stopPropagation();
+        confirmations.answer(false);
+      }}
+    >
+      <h2 id="confirm-title">{question?.title}</h2>
+      <p id="confirm-text">{question?.text}</p>
+      <div className="confirm__buttons">
+        <button type="button" ref={cancel} onClick={() => confirmations.answer(false)}>
+          {question?.cancel}
+        </button>
+        <button type="button" className="danger" onClick={() => confirmations.answer(true)}>
+          {question?.confirm}
+        </button>
+      </div>
+    </dialog>
+  );
+}
