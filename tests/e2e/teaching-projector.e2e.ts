@@ -173,8 +173,13 @@ describe("projector mode keeps the subject", () => {
     // dispatch table with 2.
     await setProjector(page, true);
     expect(await shownPanels(page)).toEqual(PROJECTOR_DEFAULT);
+    // Esc closes the menu wherever focus is (the page's own Esc, which aborts, waits for the next press).
     await page.getByRole("button", { name: "Panels" }).click();
     const menu = page.getByRole("dialog", { name: "Panels" });
+    await menu.waitFor();
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Panels" }).click();
     await menu.getByRole("checkbox", { name: /Event stream/ }).check();
     await menu.getByRole("checkbox", { name: /Timeline/ }).uncheck();
     await page.keyboard.press("Escape");

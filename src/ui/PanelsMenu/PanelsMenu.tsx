@@ -1,5 +1,4 @@
 import { panelOpen } from "@state/prefs";
-import type { KeyboardEvent } from "react";
 import { PANELS } from "../App/panels";
 import { useStore } from "../hooks/useStore";
 import { PANELS_BUTTON_ID } from "../Panel/Panel";
@@ -17,10 +16,6 @@ export function PanelsMenu() {
   const projector = useStore(prefs, (p) => p.projector);
   const open = useStore(prefs, (p) => PANELS.map((s) => panelOpen(p, s.id)).join(","));
   const checked = open.split(",").map((o) => o === "true");
-  // Esc closes the popover (the browser does it); it must not also reach the page's Esc, which aborts.
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === "Escape") e.stopPropagation();
-  };
   return (
     <>
       <button
@@ -32,14 +27,7 @@ export function PanelsMenu() {
       >
         Panels
       </button>
-      <div
-        id={MENU_ID}
-        popover="auto"
-        role="dialog"
-        aria-label="Panels"
-        className="panels-menu"
-        onKeyDown={onKeyDown}
-      >
+      <div id={MENU_ID} popover="auto" role="dialog" aria-label="Panels" className="panels-menu">
         <fieldset>
           <legend>{projector ? "Shown in projector mode" : "Open in normal mode"}</legend>
           {PANELS.map((s, i) => (

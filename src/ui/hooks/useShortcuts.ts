@@ -26,6 +26,8 @@ export function useShortcuts(shortcuts: readonly Shortcut[]) {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      // Esc first closes an open popover (the Panels menu): the browser does it, unless the key is cancelled.
+      if (e.key === "Escape" && document.querySelector(":popover-open")) return;
       const hit = current.current.find((s) => s.key === e.key);
       if (!hit) return;
       if (!hit.global && typingIn(e.target)) return;
