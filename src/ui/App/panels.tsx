@@ -33,7 +33,7 @@ const SPECS: Record<PanelId, Omit<PanelSpec, "id">> = {
     hint: "Tool name → tool. Its state decides what the model is told.",
     Body: DispatchTable,
     column: { normal: 0, projector: 2 },
-    grow: { normal: 1, projector: 1 },
+    grow: { normal: 1, projector: 0 },
   },
   conversation: {
     title: "Conversation",
