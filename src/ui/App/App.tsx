@@ -15,8 +15,15 @@ const RESIZER_LABELS = [
   "Resize the workspace and conversation columns",
   "Resize the conversation and system prompt columns",
 ] as const;
-/** Projector columns' widths when one or two show (projector.css lays out three). */
+/** Projector columns' widths: the calls get the most room, a shown workspace the least. */
 const PROJECTOR_WIDTHS = ["0.8fr", "1.1fr", "1fr"];
+
+/** The projector grid's columns, for the columns holding a shown panel; projector.css lays out three. */
+function projectorTemplate(shown: readonly boolean[]): string | undefined {
+  const widths = PROJECTOR_WIDTHS.filter((_, c) => shown[c]);
+  if (widths.length === 3) return undefined;
+  return widths.length === 0 ? "minmax(0, 1fr)" : widths.map((w) => `minmax(0, ${w})`).join(" ");
+}
 
 /**
  * Layout only: three columns of panels. Normal mode: resizable columns of collapsible panels. Projector
@@ -79,15 +86,9 @@ export function App() {
   const mode = projector ? "projector" : "normal";
   const shown = filled.split(",").map((f) => f === "true");
   const count = shown.filter(Boolean).length;
-  const template = !projector
-    ? `${columns[0]}fr auto ${columns[1]}fr auto ${columns[2]}fr`
-    : count === 3
-      ? undefined
-      : count === 0
-        ? "minmax(0, 1fr)"
-        : PROJECTOR_WIDTHS.filter((_, c) => shown[c])
-            .map((w) => `minmax(0, ${w})`)
-            .join(" ");
+  const template = projector
+    ? projectorTemplate(shown)
+    : `${columns[0]}fr auto ${columns[1]}fr auto ${columns[2]}fr`;
   return (
     <div className="app">
       <TopBar onShortcuts={() => setHelp(true)} />
