@@ -180,6 +180,7 @@ describe("projector mode keeps the subject", () => {
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Panels" }).click();
+    expect(await runAxe(page)).toEqual([]);
     await menu.getByRole("checkbox", { name: /Event stream/ }).check();
     await menu.getByRole("checkbox", { name: /Timeline/ }).uncheck();
     await page.keyboard.press("Escape");

@@ -29,7 +29,7 @@ export function Transcript() {
   const calls = useStore(stores.transcript, (t) => t.calls);
   const elapsed = useStore(stores.transcript, (t) => t.elapsed);
   const selectedCall = useStore(selection, (s) => s.callId);
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
   // Whether the reader is at the end is known from scroll events, so following needs no layout read in a
   // render (those forced a layout of the whole transcript every frame).
@@ -86,7 +86,15 @@ export function Transcript() {
   const earlier = earlierPage(start);
 
   return (
-    <div className="conversation__transcript" ref={scroller} onScroll={onScroll}>
+    // A scroll box must take focus so keyboard users can scroll it: the intro alone overflows at 18 px.
+    <section
+      className="conversation__transcript"
+      aria-label="Conversation so far"
+      ref={scroller}
+      onScroll={onScroll}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
+      tabIndex={0}
+    >
       <div ref={content}>
         {count === 0 ? (
           <Intro />
@@ -125,7 +133,7 @@ export function Transcript() {
           </>
         )}
       </div>
-    </div>
+    </section>
   );
 }
 
