@@ -56,7 +56,7 @@ describe("the presenter's page", () => {
     await page.waitForFunction(() => document.documentElement.dataset.projector === "true");
     expect(await size()).toBeGreaterThan(normal);
     expect(await page.getByRole("heading", { name: "Event stream" }).count()).toBe(0);
-    expect(await page.getByRole("heading", { name: "Dispatch table" }).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Dispatch table" }).isVisible()).toBe(true);
     await page.screenshot({ path: `${DOCS}screenshot-projector.png` });
     await page.keyboard.press("t");
     await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
