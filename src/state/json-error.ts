@@ -88,12 +88,12 @@ export function findProblem(text: string): Found | null {
   };
   const word = () => {
     WORD.lastIndex = i;
-    const word = WORD.exec(text)?.[0];
-    if (word === "true" || word === "false" || word === "null") {
-      i += word.length;
+    const found = WORD.exec(text)?.[0];
+    if (found === "true" || found === "false" || found === "null") {
+      i += found.length;
       return;
     }
-    if (word) fail(i, `a text value needs double quotes: "${word}"`);
+    if (found) fail(i, `a text value needs double quotes: "${found}"`);
     if (text[i] === "'") fail(i, "JSON strings take double quotes, not single quotes");
     fail(i, "expected a value here: a string in double quotes, a number, true, false, null, {…} or […]");
   };
