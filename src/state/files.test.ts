@@ -87,7 +87,10 @@ describe("what the last call touched", () => {
     ).toEqual({
       "a.txt": "read",
     });
-    const reset = reduceFiles(s, ev({ type: "workspace_reset", cwd: "/workspace", files: [] }));
+    const reset = reduceFiles(
+      s,
+      ev({ type: "workspace_reset", preset: "default", cwd: "/workspace", files: [] }),
+    );
     expect(reset.touched).toBeNull();
   });
 
