@@ -58,6 +58,13 @@ describe("what the last call touched", () => {
     expect(s.touched?.paths).toEqual({ "a.txt": "edited" });
     const b = fold(ready(), start("c1", "bash", { command: "touch n.txt" }), changed("n.txt", "create"));
     expect(b.touched?.paths).toEqual({ "n.txt": "created" });
+    const w = fold(
+      ready(),
+      start("c1", "write", { path: "m.txt" }),
+      changed("m.txt", "create"),
+      changed("m.txt"),
+    );
+    expect(w.touched?.paths).toEqual({ "m.txt": "created" });
   });
 
   it("starts over at the next call, but gathers calls that run at the same time", () => {
@@ -98,5 +105,12 @@ describe("what the last call touched", () => {
     const a = fold(ready(), start("c1", "read", { path: "a.txt" }));
     const b = reduceFiles(a, start("c2", "bash", { command: "ls" }));
     expect(b.touched?.seq).toBe(a.touched?.seq);
+  });
+});
+
+describe("a folder made by a command", () => {
+  it("is one folder row, though its create event came before its files and did not say it was a folder", () => {
+    const s = fold(ready(), changed("zz", "create"), changed("zz/f1.txt", "create"), changed("zz", "modify"));
+    expect(s.paths.filter((p) => p.startsWith("zz"))).toEqual(["zz/", "zz/f1.txt"]);
   });
 });

@@ -103,19 +103,28 @@ function callStarted(
 
 function touchedByChange(touched: TouchedFiles | null, path: string, how: TouchHow, seq: number) {
   if (touched === null || touched.running.length === 0) return touched;
-  // the call's own word ("edited") says more than the change it caused ("written")
-  if (touched.paths[path] === "edited" && how === "written") return touched;
+  // "edited" (the call's own word) and "created" (a new file's first change) say more than a later "written"
+  const was = touched.paths[path];
+  if ((was === "edited" || was === "created") && how === "written") return touched;
   return { ...touched, paths: { ...touched.paths, [path]: how }, seq };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Adds a file and the folders above it (folders are listed with a trailing "/"). */
+/**
+ * Adds a file and the folders above it (folders are listed with a trailing "/"). A change event does not say
+ * whether its path is a folder, so `mkdir zz` first lists "zz" as a file: a folder above a later path takes
+ * that name over, and a known folder is never listed again as a file (one path, one row).
+ */
 function withPath(paths: readonly string[], path: string): string[] {
   const set = new Set(paths);
   const parts = path.split("/");
-  for (let i = 1; i < parts.length; i++) set.add(`${parts.slice(0, i).join("/")}/`);
-  set.add(path);
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join("/");
+    set.delete(folder);
+    set.add(`${folder}/`);
+  }
+  if (!set.has(`${path}/`)) set.add(path);
   return [...set].sort(compare);
 }
 
@@ -150,8 +159,10 @@ export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSna
       else if (event.change === "move" && event.oldPath)
         paths = withPath(withoutPath(paths, event.oldPath), event.path);
       else if (!paths.includes(event.path)) paths = withPath(paths, event.path);
+      // a change names its call when only one was running; one named for an earlier call is not this one's
+      const mine = event.toolCallId === undefined || state.touched?.calls.includes(event.toolCallId) === true;
       const touched =
-        event.source === "tool"
+        event.source === "tool" && mine
           ? touchedByChange(state.touched, event.path, CHANGE_TOUCH[event.change], event.seq)
           : state.touched;
       return { ...state, paths, changed: { ...state.changed, [event.path]: mark }, touched };
