@@ -140,4 +140,17 @@ describe("plain labels at 1280×720", () => {
     );
     expect(all, "elements upper-cased by CSS").toEqual([]);
   });
+
+  it("notes beside the prompt's docs section that its paths are pi's install paths, without changing the text", async () => {
+    const p = await open(1280, 720);
+    const row = p.locator("table.sections tbody tr", { has: p.locator("summary", { hasText: /^docs$/ }) });
+    await row.waitFor();
+    await expect
+      .poll(() => row.locator(".section-note").textContent())
+      .toMatch(/where pi installs its docs on your machine; the playground has no such files/);
+    await row.locator("summary").click();
+    const text = (await row.getByRole("region").or(row.locator("pre")).first().textContent()) ?? "";
+    expect(text).toContain("Additional docs:");
+    expect(text).not.toMatch(/playground/);
+  });
 });
