@@ -102,7 +102,7 @@ describe("a newcomer's first session", () => {
     await box.fill('{\n  "path": "package.json",\n  "limit": 3,\n}');
     const alert = form().getByRole("alert");
     await alert.waitFor();
-    expect((await alert.textContent()) ?? "").toMatch(/breaks at line 4, column 1/);
+    expect((await alert.textContent()) ?? "").toMatch(/breaks at line 3, column 13\b.*comma before "}"/);
     expect(await box.getAttribute("aria-invalid")).toBe("true");
     expect(await form().getByRole("button", { name: "Run read" }).isDisabled()).toBe(true);
   });
