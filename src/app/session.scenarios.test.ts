@@ -2,6 +2,7 @@
 import type { EventOf, SessionEvent } from "@agent/events";
 import { describe, expect, it } from "vitest";
 import { runScenarioHeadless } from "./run-scenario";
+import { PlaygroundSession } from "./session";
 
 const files = import.meta.glob("../../public/scenarios/*.json", { eager: true, import: "default" });
 const load = (name: string): unknown => structuredClone(files[`../../public/scenarios/${name}`]);
@@ -86,6 +87,25 @@ describe("shipped scenarios", () => {
     ]);
     expect(of(events, "driver_request").at(-1)).toMatchObject({ step: null, stopReason: "aborted" });
     expect(events.at(-1)?.type).toBe("scenario_state");
+  });
+
+  it("abort, stepped: waiting for Step does not count towards abortAfterMs, so the call itself is aborted", async () => {
+    const events: SessionEvent[] = [];
+    const session = new PlaygroundSession((e) => events.push(e));
+    session.handle({ type: "init" });
+    const player = session.loadScenario(load("abort.json"));
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    player.step();
+    await wait(400);
+    player.step();
+    await wait(400);
+    // Far past the 150 ms, but the run has only waited for presses: nothing is aborted yet.
+    expect(of(events, "abort_requested")).toHaveLength(0);
+    player.step();
+    await session.idle();
+    expect(of(events, "abort_requested")).toHaveLength(1);
+    expect(ends(events)[0]).toMatchObject({ toolCallId: "b1", isError: true });
+    expect(of(events, "scenario_step").map((e) => e.kind)).toEqual(["user", "assistant", "result"]);
   });
 
   it("tool on: grep is not found, then switched on with a prompt patch and a declaration", async () => {
