@@ -33,3 +33,16 @@ export function pauseMs(after: Beat | null, speed: number, delayMs?: number): nu
   if (delayMs !== undefined) return delayMs / speed;
   return after === null ? 0 : PAUSES[after] / speed;
 }
+
+/** Waits `ms`, or less when `signal` fires (the run is aborted, or the player is stopped). */
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done);
+  });

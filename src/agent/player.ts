@@ -10,7 +10,7 @@
  * their results show on the press that shows the first result.
  */
 import type { Emit, ScenarioStatus, SessionEventBody } from "./events";
-import { type Beat, pauseMs } from "./pace";
+import { type Beat, sleep as defaultSleep, pauseMs } from "./pace";
 import type { AssistantStep, DisplayStep, Scenario, ScenarioTools, UserStep } from "./scenario";
 import { displaySteps, stepKind } from "./scenario";
 
@@ -25,16 +25,6 @@ export interface PlayerHost {
   /** Waits, before each step, until whoever watches the events has caught up (see src/app/pacer.ts). */
   pace?: (signal?: AbortSignal) => Promise<void>;
 }
-
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 
 export class ScenarioPlayer {
   status: ScenarioStatus = "ready";
@@ -54,6 +44,8 @@ export class ScenarioPlayer {
   /** told when a hold starts or the last one ends (`workFor` stops and starts its clock) */
   private readonly holdChanged = new Set<() => void>();
   private idle: Promise<void> = Promise.resolve();
+  /** fires on `stop`: every pause and wait of this player ends, and it takes and says nothing more */
+  private readonly stopping = new AbortController();
   private readonly sleep: NonNullable<PlayerHost["sleep"]>;
   private readonly now: () => number;
 
@@ -76,6 +68,7 @@ export class ScenarioPlayer {
   }
 
   private emitState() {
+    if (this.stopping.signal.aborted) return;
     this.host.emit({
       type: "scenario_state",
       status: this.status,
@@ -126,6 +119,17 @@ export class ScenarioPlayer {
     this.pump();
   }
 
+  /**
+   * Ends this player for good (another scenario is loaded): its pauses and waits end at once, it takes
+   * no more steps and emits nothing more, so a run it was pacing can end and cannot mix with the next.
+   */
+  stop() {
+    this.status = "paused";
+    this.credit = false;
+    this.stopping.abort();
+    this.release();
+  }
+
   /** Resolves when the player has nothing running (after `play`, when the scenario is done). */
   whenIdle(): Promise<void> {
     return this.idle;
@@ -142,7 +146,11 @@ export class ScenarioPlayer {
     this.busy = true;
     this.idle = (async () => {
       try {
-        while (this.next < this.total && (this.status === "playing" || this.credit))
+        while (
+          this.next < this.total &&
+          !this.stopping.signal.aborted &&
+          (this.status === "playing" || this.credit)
+        )
           await this.takeTopLevel();
       } finally {
         this.busy = false;
@@ -177,7 +185,12 @@ export class ScenarioPlayer {
   }
 
   /** Before each shown step: a press to wait for (stepping), the page to catch up, then the pause. */
-  private async before(delayMs: number | undefined, signal?: AbortSignal) {
+  private before(delayMs: number | undefined, runSignal?: AbortSignal) {
+    return this.either(runSignal, (signal) => this.beforeStep(delayMs, signal));
+  }
+
+  private async beforeStep(delayMs: number | undefined, signal: AbortSignal) {
+    if (signal.aborted) return;
     if (this.status === "playing" && this.pauseAfterCall && this.last === "result") {
       this.status = "paused";
       this.emitState();
@@ -192,7 +205,24 @@ export class ScenarioPlayer {
     }
   }
 
+  /** Runs `work` with a signal that fires on the run's signal or this player's stop, whichever is first. */
+  private async either(signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<void>) {
+    if (!signal) return work(this.stopping.signal);
+    const both = new AbortController();
+    const fire = () => both.abort();
+    if (signal.aborted || this.stopping.signal.aborted) both.abort();
+    signal.addEventListener("abort", fire);
+    this.stopping.signal.addEventListener("abort", fire);
+    try {
+      await work(both.signal);
+    } finally {
+      signal.removeEventListener("abort", fire);
+      this.stopping.signal.removeEventListener("abort", fire);
+    }
+  }
+
   private show(display: number, beat: Beat, toolCallId?: string) {
+    if (this.stopping.signal.aborted) return;
     const shown = this.steps[display];
     this.credit = false;
     this.current = display;
@@ -212,6 +242,7 @@ export class ScenarioPlayer {
     const step = this.scenario.steps[index];
     const kind = stepKind(step);
     await this.before(step.delayMs);
+    if (this.stopping.signal.aborted) return;
     this.next++;
     this.show(this.firstShown[index], "message");
     if (kind === "user") await this.host.runUser(step as UserStep, index);
@@ -228,7 +259,7 @@ export class ScenarioPlayer {
     const step = this.scenario.steps[index];
     if (!step || stepKind(step) !== "assistant") return undefined;
     await this.before(step.delayMs, signal);
-    if (signal?.aborted) return undefined;
+    if (signal?.aborted || this.stopping.signal.aborted) return undefined;
     this.next++;
     this.show(this.firstShown[index], "message");
     return { index, step: step as AssistantStep };
@@ -241,7 +272,7 @@ export class ScenarioPlayer {
     const file = this.next - 1;
     const display = this.steps.findIndex((s) => s.file === file && s.toolCallId === toolCallId);
     if (display < 0) return;
-    if (!signal?.aborted) await this.before(undefined, signal);
+    await this.before(undefined, signal);
     this.show(display, "result", toolCallId);
   }
 
@@ -251,13 +282,15 @@ export class ScenarioPlayer {
     const { content, stopReason } = event.message;
     if (stopReason === "error" || stopReason === "aborted" || !content.some((c) => c.type === "toolCall"))
       return;
-    if (signal?.aborted) return;
-    if (this.status === "playing") {
-      const ms = pauseMs("call", this.speed);
-      if (ms > 0) await this.held(this.sleep(ms, signal));
-    }
-    // Paused (or paused meanwhile): the calls run, and their first result shows, on the next press.
-    if (this.status !== "playing" && !this.credit) await this.held(this.waitForPress(signal));
+    await this.either(signal, async (either) => {
+      if (either.aborted) return;
+      if (this.status === "playing") {
+        const ms = pauseMs("call", this.speed);
+        if (ms > 0) await this.held(this.sleep(ms, either));
+      }
+      // Paused (or paused meanwhile): the calls run, and their first result shows, on the next press.
+      if (this.status !== "playing" && !this.credit) await this.held(this.waitForPress(either));
+    });
     // The pause before the calls was the first result's.
     this.last = null;
   }

@@ -108,6 +108,27 @@ describe("shipped scenarios", () => {
     expect(of(events, "scenario_step").map((e) => e.kind)).toEqual(["user", "assistant", "result"]);
   });
 
+  it("loading a scenario while another is mid-pause stops it: nothing of the old run mixes in", async () => {
+    const events: SessionEvent[] = [];
+    // Every pause lasts until it is cut short: the first scenario is caught in one when the next loads.
+    const session = new PlaygroundSession((e) => events.push(e), {
+      sleep: (_ms, signal) =>
+        new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve())),
+    });
+    session.handle({ type: "init" });
+    session.loadScenario(load("seed-prompts.json")).play(1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(of(events, "scenario_step").map((e) => e.display)).toEqual([0]);
+    const player = session.loadScenario(load("seed-prompts.json"));
+    const from = events.length;
+    player.play(0);
+    await session.idle();
+    const after = events.slice(from);
+    expect(of(after, "scenario_step").map((e) => e.display)).toEqual([...Array(14).keys()]);
+    expect(player.status).toBe("done");
+    expect(session.transcript.filter((m) => m.role === "user")).toHaveLength(3);
+  });
+
   it("tool on: grep is not found, then switched on with a prompt patch and a declaration", async () => {
     const { events, session } = await runScenarioHeadless(load("tool-on.json"));
     expect(ends(events).map((e) => [e.toolCallId, e.isError])).toEqual([

@@ -192,7 +192,8 @@ export class PlaygroundSession {
       controller.signal,
       driver,
     ).then((added) => {
-      this.transcript = [...this.transcript, ...added];
+      // A run that ends after its transcript was started over (another scenario loaded) adds nothing.
+      if (this.transcript === context.messages) this.transcript = [...this.transcript, ...added];
     });
     this.running = work.finally(() => {
       this.running = undefined;
@@ -222,6 +223,10 @@ export class PlaygroundSession {
 
   loadScenario(value: unknown) {
     const scenario: Scenario = parseScenario(value);
+    // The scenario before this one stops pacing, and its run (if one is on) ends: a slow-paced run
+    // would otherwise go on taking its steps into the new scenario.
+    this.player?.stop();
+    this.abort("user");
     this.transcript = [];
     this.prompt.resetTranscript();
     this.load(scenario.workspace?.files ?? PRESETS.default, scenario.workspace ? "scenario" : "default");
@@ -233,7 +238,9 @@ export class PlaygroundSession {
         sleep: this.options.sleep,
         pace: this.options.pace,
         applyTools: (tools) => this.applyScenarioTools(tools),
-        runUser: (step) => {
+        runUser: async (step) => {
+          // A run of the scenario before may still be ending (it was aborted when this one loaded).
+          while (this.running) await this.running.catch(() => {});
           const user: UserMessage = {
             role: "user",
             content: [{ type: "text", text: step.user }],
