@@ -98,6 +98,20 @@ describe.each(VIEWPORTS)("teaching pace at $width×$height", (viewport) => {
     await closePage(page);
   }, 90_000);
 
+  it("Restart in the middle of playing starts over: the counter is back to the first step", async () => {
+    const { page, errors } = await openSeed(viewport);
+    await page.getByRole("button", { name: "Play", exact: true }).click();
+    await status(page).getByText(`Step 3 of ${SEED_STEPS} (playing).`, { exact: true }).waitFor();
+    await restart(page);
+    await page.getByRole("button", { name: "Step", exact: true }).click();
+    await status(page).getByText(`Step 1 of ${SEED_STEPS} (paused).`, { exact: true }).waitFor();
+    // The run before has ended for good: two seconds on, nothing has moved the counter.
+    await page.waitForTimeout(2_000);
+    expect(await status(page).textContent()).toBe(`Step 1 of ${SEED_STEPS} (paused).`);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  }, 60_000);
+
   it("pause after each call stops playing after a result until Play is pressed again", async () => {
     const { page, errors } = await openSeed(viewport);
     // The box shows the session's setting, which comes back a frame after the click.
