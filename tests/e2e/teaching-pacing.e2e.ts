@@ -25,7 +25,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const status = (page: Page) => page.locator(".player__about .muted");
+const status = (page: Page) => page.locator(".player__status");
 const steps = (page: Page) => page.getByRole("list", { name: "Scenario steps" });
 
 async function openSeed(viewport: { width: number; height: number }) {

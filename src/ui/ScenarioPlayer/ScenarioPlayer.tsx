@@ -11,7 +11,10 @@ const SPEEDS = [
   { value: 0, label: "no pauses" },
 ];
 
-/** Scrolls the list (only the list, not the page) so that `item` is in view. */
+/**
+ * Scrolls the list, and only the list, so that `item` is in view: scrolling the composer around it too
+ * would push the player's own buttons out of sight where the column is short.
+ */
 function scrollIntoList(list: HTMLElement, item: HTMLElement) {
   const box = list.getBoundingClientRect();
   const at = item.getBoundingClientRect();
@@ -117,7 +120,10 @@ export function ScenarioPlayer() {
             ))}
           </select>
         </label>
-        <label title="While playing, stop after each call result until Play or Step is pressed again">
+        <label
+          className="player__check"
+          title="While playing, stop after each call result until Play or Step is pressed again"
+        >
           <input
             type="checkbox"
             checked={scenario?.pauseAfterCall ?? false}
@@ -129,11 +135,9 @@ export function ScenarioPlayer() {
       </div>
       {scenario ? (
         <>
-          <p className="player__about">
-            <strong>{scenario.title}</strong>: {scenario.description}{" "}
-            <span className="muted" aria-live="polite">
-              {loading ? "Loading the scenario picked…" : statusText(scenario)}
-            </span>
+          {/* First under the controls: where the player is stays in sight however little room there is. */}
+          <p className="player__status" aria-live="polite">
+            {loading ? "Loading the scenario picked…" : statusText(scenario)}
           </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so it must take focus to scroll by keyboard */}
           <ol className="player__steps" aria-label="Scenario steps" tabIndex={0} ref={listRef}>
@@ -156,6 +160,9 @@ export function ScenarioPlayer() {
               </li>
             ))}
           </ol>
+          <p className="player__about">
+            <strong>{scenario.title}</strong>: {scenario.description}
+          </p>
         </>
       ) : (
         <p className="muted">Loading a scenario…</p>
