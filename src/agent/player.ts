@@ -198,7 +198,7 @@ export class ScenarioPlayer {
     const pressed = this.status !== "playing";
     if (pressed && !this.credit) await this.held(this.waitForPress(signal));
     await this.host.pace?.(signal);
-    // A step pressed for comes at once; playing waits its pause (Play pressed at a wait has just been).
+    // A step pressed for (or played on from a wait for a press) comes at once; playing on waits its pause.
     if (!pressed && this.status === "playing") {
       const ms = pauseMs(this.last, this.speed, delayMs);
       if (ms > 0) await this.held(this.sleep(ms, signal));
