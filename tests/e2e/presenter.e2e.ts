@@ -29,6 +29,8 @@ async function playSeed(page: Page) {
     .locator("option", { hasText: "Three first prompts" })
     .waitFor({ state: "attached" });
   await page.getByText("Three first prompts:").waitFor();
+  // What is checked here is what playing does, not its pace.
+  await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
   await page.getByRole("button", { name: "Play" }).click();
   await page.getByText("Finished.").waitFor({ timeout: 20_000 });
 }
