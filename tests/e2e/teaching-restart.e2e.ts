@@ -47,6 +47,8 @@ async function pick(page: Page, title: string) {
 }
 
 async function play(page: Page) {
+  // What is checked here is what starting over does, not the pace.
+  await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
   await page.getByRole("button", { name: "Play" }).click();
   await page.getByText("Finished.").waitFor({ timeout: 20_000 });
 }
@@ -85,7 +87,7 @@ describe.each(SIZES)("starting over at $width×$height", (viewport) => {
     const before = await messages(page);
     await page.getByRole("checkbox", { name: "Keep history" }).check();
     await pick(page, "Two edits of one file at once");
-    await page.getByText("Step 1 of 3 next").waitFor();
+    await page.getByText(/\d+ steps: press Play/).waitFor();
     expect(await messages(page)).toBe(before);
     expect(await lanes(page)).toBe(4);
     expect((await counters(page)).calls).toBe(4);
@@ -105,7 +107,7 @@ describe.each(SIZES)("starting over at $width×$height", (viewport) => {
     // Restart: an empty conversation and timeline, counters at 0, the scenario at its first step.
     await page.getByRole("button", { name: "Restart" }).click();
     await expectClean(page);
-    await page.getByText("Step 1 of 3 next").waitFor();
+    await page.getByText(/\d+ steps: press Play/).waitFor();
     await play(page);
     await expect.poll(() => lanes(page)).toBe(2);
     await expect.poll(inView).toBe(true);
