@@ -46,10 +46,10 @@ const storage = (() => {
   }
 })();
 
+// Model mode's provider context: the key and the requests that carry it stay here, never in the worker.
+const model = createModelHandle(storage);
 // Events are acknowledged once the frame that shows them is drawn: a scenario played with no pauses then
 // runs at the pace the page can show it (pacer.ts, ack-scheduler.ts).
-// Model mode's provider context: the key and the requests that carry it stay here, never in the worker.
-const model = createModelHandle();
 const host = startSessionWorker({
   scheduleAck: createAckScheduler(document, afterFrame),
   provider: model.provider,

@@ -27,6 +27,9 @@ export interface ModelHandle {
   keyHint: Store<string | null>;
   /** holds the key in this tab's memory (an empty string forgets it) */
   setKey(key: string): void;
+  /** the learner opted in to keeping the key in this browser's storage (its own entry) */
+  remember: Store<boolean>;
+  setRemember(on: boolean): void;
   /** one tiny request with no retries, answered with a sentence */
   testConnection(choice: ModelChoice): Promise<string>;
   settings: WritableStore<ModelSettings>;

@@ -205,22 +205,27 @@ describe("model mode against the mock provider", () => {
     await form.getByRole("textbox", { name: "Base URL" }).fill(mock.openaiBaseUrl);
     await form.getByText(/plain http to another machine/).waitFor({ state: "detached" });
 
-    mock.script({
-      blocks: [
-        {
-          type: "text",
-          text: "one two three four five",
-          pieces: ["one ", "two ", "three ", "four ", "five"],
-        },
-      ],
-      stallAfterFrames: 3,
-    });
-    await form.getByRole("textbox", { name: "Message" }).fill("count slowly");
-    await form.getByRole("button", { name: "Send" }).click();
-    await p.locator(".msg--assistant.is-streaming").getByText("one two").waitFor();
-    await form.getByRole("button", { name: "Abort" }).click();
-    await assistants(p).last().getByText("stop: aborted").waitFor({ timeout: 10_000 });
-    expect(await assistants(p).last().textContent()).toContain("one two");
+    // Twice: Esc (from the message box), then the Abort button.
+    for (const how of ["Escape", "button"] as const) {
+      mock.script({
+        blocks: [
+          {
+            type: "text",
+            text: "one two three four five",
+            pieces: ["one ", "two ", "three ", "four ", "five"],
+          },
+        ],
+        stallAfterFrames: 3,
+      });
+      const aborted = await p.getByText("stop: aborted").count();
+      await form.getByRole("textbox", { name: "Message" }).fill("count slowly");
+      await form.getByRole("button", { name: "Send" }).click();
+      await p.locator(".msg--assistant.is-streaming").getByText("one two").waitFor();
+      if (how === "Escape") await form.getByRole("textbox", { name: "Message" }).press("Escape");
+      else await form.getByRole("button", { name: "Abort" }).click();
+      await expect.poll(() => p.getByText("stop: aborted").count(), { timeout: 10_000 }).toBe(aborted + 1);
+      expect(await assistants(p).last().textContent()).toContain("one two");
+    }
   });
 });
 

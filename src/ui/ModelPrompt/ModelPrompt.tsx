@@ -30,6 +30,7 @@ function ModelForm({ model }: { model: ModelHandle }) {
   const { send, stores } = useSession();
   const settings = useStore(model.settings);
   const keyHint = useStore(model.keyHint);
+  const remember = useStore(model.remember);
   const running = useStore(stores.status, (s) => s.running);
   const [message, setMessage] = useState("");
   const [testing, setTesting] = useState(false);
@@ -116,9 +117,18 @@ function ModelForm({ model }: { model: ModelHandle }) {
             />
             <span id={`${id}-key-note`} className="muted">
               {keyHint
-                ? `Key set: ${keyHint}, held in this tab's memory only (gone on reload).`
+                ? `Key set: ${keyHint}, ${remember ? "remembered on this device" : "held in this tab's memory only (gone on reload)"}.`
                 : "Kept in this tab's memory only, never in the session, events or exports."}
             </span>
+            <label className="model-form__remember">
+              <input
+                type="checkbox"
+                checked={remember}
+                onChange={(e) => model.setRemember(e.target.checked)}
+              />{" "}
+              Remember on this device (in this browser's storage, readable by anything running on this page's
+              address)
+            </label>
           </div>
           <label htmlFor={`${id}-thinking`}>Thinking</label>
           <select
