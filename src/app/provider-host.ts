@@ -6,7 +6,7 @@
  * on; a "Connection error." is told apart (server down or CORS) by probing the base URL.
  */
 import type { ModelChoice } from "@agent/drivers/model-presets";
-import { explainProviderFailure, isConnectionFailure } from "@agent/drivers/provider-errors";
+import { errorStopEvent, explainProviderFailure, isConnectionFailure } from "@agent/drivers/provider-errors";
 import { maskKey, redactSecrets } from "@agent/drivers/redact";
 import type { PageToWorker, WorkerToPage } from "@agent/protocol";
 import { createStore, immediate, type Store } from "@state/store";
@@ -99,7 +99,7 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
         } catch (e) {
           // pi-ai reports failures as events; this is a failure to load it, or a bug: still a clean stop.
           const text = await explain(e instanceof Error ? e.message : String(e), used, facts);
-          send(failure(request, controller.signal.aborted, text));
+          send(errorStopEvent(request.model, controller.signal.aborted ? "aborted" : "error", text));
         }
       })();
       return () => controller.abort();
@@ -139,33 +139,6 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
       } catch (e) {
         return await explain(e instanceof Error ? e.message : String(e), used, facts);
       }
-    },
-  };
-}
-
-/** pi-ai's error-stop message, for a failure that happened outside its stream. */
-function failure(request: Request, aborted: boolean, errorMessage: string): ProviderEvent {
-  const stopReason = aborted ? "aborted" : "error";
-  return {
-    type: "error",
-    reason: stopReason,
-    error: {
-      role: "assistant",
-      content: [],
-      api: request.model.api,
-      provider: request.model.provider,
-      model: request.model.id,
-      usage: {
-        input: 0,
-        output: 0,
-        cacheRead: 0,
-        cacheWrite: 0,
-        totalTokens: 0,
-        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-      },
-      stopReason,
-      errorMessage,
-      timestamp: Date.now(),
     },
   };
 }

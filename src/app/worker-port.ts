@@ -1,3 +1,4 @@
+import { errorStopEvent } from "@agent/drivers/provider-errors";
 import type { SessionEvent } from "@agent/events";
 import type {
   PageToWorker,
@@ -112,6 +113,17 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
           return true;
         });
         mine.set(id, abort);
+      } else if (data.kind === "provider_request") {
+        // No provider context on this page: the run ends with that, instead of waiting for the idle limit.
+        w.postMessage({
+          kind: "provider_event",
+          id: data.id,
+          event: errorStopEvent(
+            data.model,
+            "error",
+            "Model mode is not available on this page: it has no provider context to hold a key.",
+          ),
+        } satisfies PageToWorker);
       } else if (data.kind === "provider_abort") {
         mine.get(data.id)?.();
         mine.delete(data.id);

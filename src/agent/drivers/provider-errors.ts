@@ -4,6 +4,8 @@
  * no-cors request that succeeds means the server answered but the browser hid the answer from the page.
  * The provider's own text (already masked) follows the sentence, so nothing it said is lost.
  */
+import type { AssistantMessageEvent as ProviderEvent } from "@mariozechner/pi-ai";
+import { EMPTY_USAGE } from "../messages";
 import { corsFixFor } from "./model-presets";
 
 export interface FailureFacts {
@@ -58,4 +60,27 @@ export function explainProviderFailure(facts: FailureFacts): string {
   if (status !== undefined && status >= 500)
     return `The provider failed on its side (${status}). Try again in a moment.${said}`;
   return `The request failed: ${facts.text.trim() || "the provider gave no reason"}.`;
+}
+
+/** pi-ai's error-stop event (empty content, zero usage), for a failure that happened outside its stream. */
+export function errorStopEvent(
+  model: { api: string; provider: string; id: string },
+  stopReason: "error" | "aborted",
+  errorMessage: string,
+): ProviderEvent {
+  return {
+    type: "error",
+    reason: stopReason,
+    error: {
+      role: "assistant",
+      content: [],
+      api: model.api,
+      provider: model.provider,
+      model: model.id,
+      usage: structuredClone(EMPTY_USAGE),
+      stopReason,
+      errorMessage,
+      timestamp: Date.now(),
+    },
+  };
 }
