@@ -201,9 +201,15 @@ describe("model mode against the mock provider", () => {
     const p = await open(SMALL);
     const form = modelForm(p);
     await form.getByRole("textbox", { name: "Base URL" }).fill("http://192.168.1.20:11434/v1");
-    await form.getByText(/plain http to another machine/).waitFor();
+    await form
+      .getByText(/plain http to another machine/)
+      .first()
+      .waitFor();
     await form.getByRole("textbox", { name: "Base URL" }).fill(mock.openaiBaseUrl);
-    await form.getByText(/plain http to another machine/).waitFor({ state: "detached" });
+    await form
+      .getByText(/plain http to another machine/)
+      .first()
+      .waitFor({ state: "detached" });
 
     // Twice: Esc (from the message box), then the Abort button.
     for (const how of ["Escape", "button"] as const) {

@@ -77,6 +77,16 @@ function ModelForm({ model }: { model: ModelHandle }) {
   return (
     <form className="model-form" onSubmit={submit} onKeyDown={submitOnCtrlEnter} aria-label="Model prompt">
       <div className="model-form__body">
+        <div className="model-form__message">
+          <label htmlFor={`${id}-message`}>Message</label>
+          <textarea
+            id={`${id}-message`}
+            rows={2}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            placeholder="Ask the model to do something with these files…"
+          />
+        </div>
         <div className="model-form__grid">
           <label htmlFor={`${id}-provider`}>Provider</label>
           <select id={`${id}-provider`} value={settings.preset} onChange={(e) => pick(e.target.value)}>
@@ -155,21 +165,17 @@ function ModelForm({ model }: { model: ModelHandle }) {
           </button>
           <output aria-live="polite">{testing ? "Testing…" : tested}</output>
         </div>
-        <label htmlFor={`${id}-message`}>Message</label>
-        <textarea
-          id={`${id}-message`}
-          rows={2}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          placeholder="Ask the model to do something with these files…"
-        />
       </div>
       <RunBar
         label="Send"
         disabled={Boolean(problem) || !message.trim()}
         problem={problem}
         problemId={`${id}-problem`}
-        note={`Sends your message to ${settings.modelId || "the model"} at ${settings.baseUrl || "…"}; the model picks the tools.`}
+        note={
+          insecure
+            ? "Warning: the base URL is plain http to another machine, so the key would cross the network unencrypted."
+            : `Sends your message to ${settings.modelId || "the model"} at ${settings.baseUrl || "…"}; the model picks the tools.`
+        }
       />
     </form>
   );
