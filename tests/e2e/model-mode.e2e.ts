@@ -157,6 +157,30 @@ describe("model mode against the mock provider", () => {
     expect((await p.locator(".msg--result").last().textContent()) ?? "").toContain("HELLO WORLD");
   });
 
+  it("runs the tutorial's own setup: DeepSeek's Anthropic endpoint with deepseek-chat, in the Anthropic dialect", async () => {
+    const p = await open(SMALL);
+    const form = modelForm(p);
+    await form
+      .getByRole("combobox", { name: "Provider" })
+      .selectOption({ label: "DeepSeek (Anthropic endpoint)" });
+    expect(await form.getByRole("textbox", { name: "Model" }).inputValue()).toBe("deepseek-chat");
+    await form.getByRole("textbox", { name: "Base URL" }).fill(mock.anthropicBaseUrl);
+    const key = "sk-e2e-good-key-fedcba9876543210";
+    await form.getByLabel("API key").fill(key);
+    mock.script(
+      { blocks: [call("toolu_1", "write", ['{"path": "notes.md", ', '"content": "hello world\\n"}'])] },
+      say("I wrote notes.md."),
+    );
+    await prompt(p, "Write hello world into notes.md");
+    await p.getByText("I wrote notes.md.").waitFor();
+    await p.getByRole("list", { name: "Workspace files" }).getByText("notes.md", { exact: true }).waitFor();
+    const posts = mock.requests.filter((r) => r.method === "POST");
+    expect(posts.map((r) => r.path)).toEqual(["/anthropic/v1/messages", "/anthropic/v1/messages"]);
+    expect(posts[0].headers["x-api-key"]).toBe(key);
+    expect(posts[0].body).toMatchObject({ model: "deepseek-chat", stream: true });
+    expect(await p.content()).not.toContain(key);
+  });
+
   it("a bad key gives the 401 sentence, and the key is nowhere on the page or in the export", async () => {
     const p = await open(SMALL);
     const form = modelForm(p);
