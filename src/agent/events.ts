@@ -12,6 +12,7 @@ import type {
 } from "@core/system-prompt/types";
 import type { AgentToolResult } from "@core/tools/types";
 import type { AgentMessage, AssistantMessage, AssistantMessageEvent, ToolResultMessage } from "./messages";
+import type { DisplayStep } from "./scenario";
 
 export interface EventStamp {
   /** 1, 2, 3, … in emission order within one session */
@@ -274,25 +275,35 @@ export interface ScenarioLoadedEvent {
   type: "scenario_loaded";
   title: string;
   description: string;
-  steps: Array<{ kind: "user" | "assistant" | "tools"; summary: string }>;
+  /** the steps the player shows and counts: the file's, and one per call result (DisplayStep) */
+  steps: DisplayStep[];
 }
 
 export type ScenarioStatus = "ready" | "playing" | "paused" | "done";
 
-/** The player moved: `next` is the index of the step it will take next. */
+/**
+ * The player moved: `next` is the index of the file's step it will take next (of `total`); `current` is
+ * the shown step (an index into scenario_loaded's steps) it is on, -1 before the first.
+ */
 export interface ScenarioStateEvent {
   type: "scenario_state";
   status: ScenarioStatus;
   next: number;
   total: number;
+  current: number;
   speed: number;
+  /** playing stops after each call result until Play or Step */
+  pauseAfterCall: boolean;
 }
 
-/** A scenario step was taken. */
+/** A scenario step was taken: `index` is the file's step, `display` the shown step (a call result too). */
 export interface ScenarioStepEvent {
   type: "scenario_step";
   index: number;
-  kind: "user" | "assistant" | "tools";
+  display: number;
+  kind: DisplayStep["kind"];
+  /** the call whose result was shown (kind "result") */
+  toolCallId?: string;
 }
 
 /** A model request was answered by a driver (scripted, manual): what it was given and what it replied. */

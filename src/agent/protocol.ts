@@ -50,9 +50,9 @@ export type SessionCommand = CommandBase &
      * Unless `keepHistory`, the page starts clean (session_cleared before scenario_loaded).
      */
     | { type: "scenario_load"; scenario: Scenario; keepHistory?: boolean }
-    /** play from the current step; `speed` divides delays (1 = as written, 0 = no delays) */
+    /** play from the current step; `speed` divides the pauses (1 = natural pace, 0 = no pauses) */
     | { type: "scenario_play"; speed?: number }
-    /** take exactly one step (a user step runs its run up to the next model request) */
+    /** show exactly one more step (a message, or one call result), at once */
     | { type: "scenario_step" }
     | { type: "scenario_pause" }
     | { type: "scenario_speed"; speed: number }
@@ -61,6 +61,8 @@ export type SessionCommand = CommandBase &
      * through pi-ai. The key is not here: the page's provider context adds it (see provider_request).
      */
     | { type: "model_prompt"; text: string; model: ModelChoice }
+    /** playing stops after each call result until Play or Step is pressed again (kept across loads) */
+    | { type: "scenario_pause_after_call"; value: boolean }
     /** Esc: abort the running run or call */
     | { type: "abort" }
     | { type: "set_tool_state"; name: string; state: ToolState }

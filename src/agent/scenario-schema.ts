@@ -78,7 +78,11 @@ export const WorkspaceSchema = Type.Object(
 );
 
 const delayMs = Type.Optional(
-  Type.Number({ minimum: 0, description: "A pause before this step, in milliseconds, to pace a demo." }),
+  Type.Number({
+    minimum: 0,
+    description:
+      "A pause before this step while playing, in milliseconds, in place of the player's own pace (divided by the speed).",
+  }),
 );
 
 export const TextContentSchema = Type.Object({
@@ -111,7 +115,11 @@ export const UserStepSchema = Type.Object(
   {
     user: Type.String({ description: "A prompt: starts a run." }),
     abortAfterMs: Type.Optional(
-      Type.Number({ minimum: 0, description: "Abort the run this long after it starts, as Esc does." }),
+      Type.Number({
+        minimum: 0,
+        description:
+          "Abort the run, as Esc does, once it has worked this long (the player's pauses and waits for Step do not count).",
+      }),
     ),
     delayMs,
   },

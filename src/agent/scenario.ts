@@ -22,7 +22,7 @@ export interface ScenarioTools {
 }
 
 interface StepTiming {
-  /** pause before this step, to pace a demo */
+  /** pause before this step while playing, in place of the player's own pace (src/agent/pace.ts) */
   delayMs?: number;
 }
 
@@ -58,6 +58,42 @@ export function stepKind(step: ScenarioStep): "user" | "assistant" | "tools" {
   if ("user" in step) return "user";
   if ("assistant" in step) return "assistant";
   return "tools";
+}
+
+/**
+ * What the player shows and counts as one step: each step of the file, and after an assistant step, one
+ * step per call result (the result going back to the model is what a presenter stops to explain). `file`
+ * is the index of the file's step it belongs to.
+ */
+export interface DisplayStep {
+  kind: "user" | "assistant" | "tools" | "result";
+  file: number;
+  summary: string;
+  /** the call whose result this step is (kind "result") */
+  toolCallId?: string;
+}
+
+export function displaySteps(steps: readonly ScenarioStep[]): DisplayStep[] {
+  return steps.flatMap((step, file): DisplayStep[] => {
+    const own: DisplayStep = { kind: stepKind(step), file, summary: summarize(step) };
+    if (!("assistant" in step)) return [own];
+    const results = step.assistant.content.flatMap((c) =>
+      c.type === "toolCall"
+        ? [{ kind: "result" as const, file, summary: `result of ${c.name} (${c.id})`, toolCallId: c.id }]
+        : [],
+    );
+    return [own, ...results];
+  });
+}
+
+function summarize(step: ScenarioStep): string {
+  if ("user" in step) return step.user;
+  if ("tools" in step) return `tools: ${step.tools.active.join(", ")}`;
+  return step.assistant.content
+    .map((c) =>
+      c.type === "toolCall" ? `${c.name}(${JSON.stringify(c.arguments)})` : c.type === "text" ? c.text : "…",
+    )
+    .join(" ");
 }
 
 /** What the file is called in messages, and the title it gets when it has none. */

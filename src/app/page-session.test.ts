@@ -2,7 +2,7 @@ import { parseEventLog, type SessionEvent, type SessionEventBody } from "@agent/
 import type { SessionCommand } from "@agent/protocol";
 import type { Scenario } from "@agent/scenario";
 import { createConfirmations } from "@state/confirmations";
-import { createPrefsStore } from "@state/prefs";
+import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSessionStores } from "@state/session-stores";
 import { createUnsavedEdits } from "@state/unsaved-edits";
 import { describe, expect, it } from "vitest";
@@ -160,6 +160,23 @@ describe("the page session", () => {
 });
 
 describe("preferences", () => {
+  it("keep projector mode's panels and normal mode's apart through storage", () => {
+    const timers = fakeTimers();
+    let stored: string | null = null;
+    const prefs = createPrefsStore();
+    const flush = persistPrefs(prefs, { setItem: (_k, v) => (stored = v) }, timers);
+    prefs.togglePanel("workspace");
+    prefs.patch({ projector: true });
+    prefs.togglePanel("timeline");
+    flush();
+    const back = createPrefsStore(parsePrefs(readStoredPrefs({ getItem: () => stored })));
+    expect(back.getSnapshot()).toMatchObject({
+      projector: true,
+      collapsed: { workspace: true },
+      projectorPanels: ["dispatch", "conversation", "system-prompt"],
+    });
+  });
+
   it("are written once a drag pauses, not on every move, and flushed on demand", () => {
     const timers = fakeTimers();
     const writes: string[] = [];

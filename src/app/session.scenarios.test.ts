@@ -2,6 +2,7 @@
 import type { EventOf, SessionEvent } from "@agent/events";
 import { describe, expect, it } from "vitest";
 import { runScenarioHeadless } from "./run-scenario";
+import { PlaygroundSession } from "./session";
 
 const files = import.meta.glob("../../public/scenarios/*.json", { eager: true, import: "default" });
 const load = (name: string): unknown => structuredClone(files[`../../public/scenarios/${name}`]);
@@ -86,6 +87,46 @@ describe("shipped scenarios", () => {
     ]);
     expect(of(events, "driver_request").at(-1)).toMatchObject({ step: null, stopReason: "aborted" });
     expect(events.at(-1)?.type).toBe("scenario_state");
+  });
+
+  it("abort, stepped: waiting for Step does not count towards abortAfterMs, so the call itself is aborted", async () => {
+    const events: SessionEvent[] = [];
+    const session = new PlaygroundSession((e) => events.push(e));
+    session.handle({ type: "init" });
+    const player = session.loadScenario(load("abort.json"));
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    player.step();
+    await wait(400);
+    player.step();
+    await wait(400);
+    // Far past the 150 ms, but the run has only waited for presses: nothing is aborted yet.
+    expect(of(events, "abort_requested")).toHaveLength(0);
+    player.step();
+    await session.idle();
+    expect(of(events, "abort_requested")).toHaveLength(1);
+    expect(ends(events)[0]).toMatchObject({ toolCallId: "b1", isError: true });
+    expect(of(events, "scenario_step").map((e) => e.kind)).toEqual(["user", "assistant", "result"]);
+  });
+
+  it("loading a scenario while another is mid-pause stops it: nothing of the old run mixes in", async () => {
+    const events: SessionEvent[] = [];
+    // Every pause lasts until it is cut short: the first scenario is caught in one when the next loads.
+    const session = new PlaygroundSession((e) => events.push(e), {
+      sleep: (_ms, signal) =>
+        new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve())),
+    });
+    session.handle({ type: "init" });
+    session.loadScenario(load("seed-prompts.json")).play(1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(of(events, "scenario_step").map((e) => e.display)).toEqual([0]);
+    const player = session.loadScenario(load("seed-prompts.json"));
+    const from = events.length;
+    player.play(0);
+    await session.idle();
+    const after = events.slice(from);
+    expect(of(after, "scenario_step").map((e) => e.display)).toEqual([...Array(14).keys()]);
+    expect(player.status).toBe("done");
+    expect(session.transcript.filter((m) => m.role === "user")).toHaveLength(3);
   });
 
   it("tool on: grep is not found, then switched on with a prompt patch and a declaration", async () => {

@@ -14,11 +14,11 @@ import type { AgentMessage, UserMessage } from "@agent/messages";
 import { ScenarioPlayer } from "@agent/player";
 import type { SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
 import {
+  displaySteps,
   parseScenario,
   type Scenario,
   type ScenarioFiles,
   type ScenarioTools,
-  stepKind,
 } from "@agent/scenario";
 import type { Driver, LoopConfig } from "@agent/types";
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
@@ -67,6 +67,8 @@ export class PlaygroundSession {
   private readonly executing = new Set<string>();
   private controller: AbortController | undefined;
   private running: Promise<void> | undefined;
+  /** the player's "pause after each call", kept for the next scenario loaded */
+  private pauseAfterCall = false;
 
   constructor(
     sink: EventSink,
@@ -162,7 +164,16 @@ export class PlaygroundSession {
 
   // ---- runs ----
 
-  private async run(prompts: AgentMessage[], driver: Driver, extra: Partial<LoopConfig> = {}) {
+  /**
+   * `listener` is told of each of the run's events before and after it goes out, and the loop awaits it
+   * (as pi awaits its listeners): a scenario's player holds the run there to pace it.
+   */
+  private async run(
+    prompts: AgentMessage[],
+    driver: Driver,
+    extra: Partial<LoopConfig> = {},
+    listener?: Pick<ScenarioPlayer, "beforeLoopEvent" | "afterLoopEvent">,
+  ) {
     if (this.running) throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
     const controller = new AbortController();
     this.controller = controller;
@@ -179,11 +190,18 @@ export class PlaygroundSession {
       [...leading, ...prompts],
       context,
       config,
-      (e) => void this.emit(e),
+      listener
+        ? async (e) => {
+            await listener.beforeLoopEvent(e, controller.signal);
+            this.emit(e);
+            await listener.afterLoopEvent(e, controller.signal);
+          }
+        : (e) => void this.emit(e),
       controller.signal,
       driver,
     ).then((added) => {
-      this.transcript = [...this.transcript, ...added];
+      // A run that ends after its transcript was started over (another scenario loaded) adds nothing.
+      if (this.transcript === context.messages) this.transcript = [...this.transcript, ...added];
     });
     this.running = work.finally(() => {
       this.running = undefined;
@@ -258,6 +276,10 @@ export class PlaygroundSession {
 
   loadScenario(value: unknown, options: { keepHistory?: boolean } = {}) {
     const scenario: Scenario = parseScenario(value);
+    // The scenario before this one stops pacing, and its run (if one is on) ends: a slow-paced run
+    // would otherwise go on taking its steps into the new scenario.
+    this.player?.stop();
+    this.abort("user");
     // The page starts over with the scenario (what it shows is a fold of events, so this is an event).
     if (!options.keepHistory)
       this.emit({ type: "session_cleared", reason: `the scenario "${scenario.title}" started` });
@@ -265,31 +287,43 @@ export class PlaygroundSession {
     this.prompt.resetTranscript();
     this.load(scenario.workspace?.files ?? PRESETS.default, scenario.workspace ? "scenario" : "default");
     this.applyScenarioTools(scenario.tools ?? { active: [...DEFAULT_TOOL_NAMES] });
-    this.player = new ScenarioPlayer(scenario, {
-      emit: this.emit,
-      sleep: this.options.sleep,
-      pace: this.options.pace,
-      applyTools: (tools) => this.applyScenarioTools(tools),
-      runUser: (step) => {
-        const user: UserMessage = {
-          role: "user",
-          content: [{ type: "text", text: step.user }],
-          timestamp: Date.now(),
-        };
-        const player = this.player as ScenarioPlayer;
-        const run = this.run([user], createScriptedDriver(player, this.emit));
-        if (step.abortAfterMs !== undefined) {
-          const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-          void sleep(step.abortAfterMs).then(() => this.abort("scenario"));
-        }
-        return run;
+    this.player = new ScenarioPlayer(
+      scenario,
+      {
+        emit: this.emit,
+        sleep: this.options.sleep,
+        pace: this.options.pace,
+        applyTools: (tools) => this.applyScenarioTools(tools),
+        runUser: async (step) => {
+          // A run of the scenario before may still be ending (it was aborted when this one loaded).
+          while (this.running) await this.running.catch(() => {});
+          const user: UserMessage = {
+            role: "user",
+            content: [{ type: "text", text: step.user }],
+            timestamp: Date.now(),
+          };
+          const player = this.player as ScenarioPlayer;
+          const run = this.run([user], createScriptedDriver(player, this.emit), {}, player);
+          if (step.abortAfterMs !== undefined) {
+            // The run's own work is timed, not the player's pauses; a timer of a run that ended stops.
+            const ended = new AbortController();
+            const stop = () => ended.abort();
+            run.then(stop, stop);
+            void player.workFor(step.abortAfterMs, ended.signal).then(() => {
+              if (!ended.signal.aborted) this.abort("scenario");
+            });
+          }
+          return run;
+        },
       },
-    });
+      1,
+      this.pauseAfterCall,
+    );
     this.emit({
       type: "scenario_loaded",
       title: scenario.title,
       description: scenario.description,
-      steps: scenario.steps.map((s) => ({ kind: stepKind(s), summary: summarize(s) })),
+      steps: displaySteps(scenario.steps),
     });
     return this.player;
   }
@@ -347,6 +381,9 @@ export class PlaygroundSession {
         return this.requirePlayer().setSpeed(command.speed);
       case "model_prompt":
         return this.runModelPrompt(command.text, command.model);
+      case "scenario_pause_after_call":
+        this.pauseAfterCall = command.value;
+        return this.player?.setPauseAfterCall(command.value);
       case "abort":
         return this.abort("user");
       case "set_tool_state":
@@ -400,13 +437,3 @@ function presetFiles(name: string): ScenarioFiles {
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-function summarize(step: Scenario["steps"][number]): string {
-  if ("user" in step) return step.user;
-  if ("tools" in step) return `tools: ${step.tools.active.join(", ")}`;
-  return step.assistant.content
-    .map((c) =>
-      c.type === "toolCall" ? `${c.name}(${JSON.stringify(c.arguments)})` : c.type === "text" ? c.text : "…",
-    )
-    .join(" ");
-}

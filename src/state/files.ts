@@ -1,10 +1,37 @@
 import type { SessionEvent } from "@agent/events";
+import { isAbsolutePath, relativePath, resolveToCwd } from "@core/path-utils";
 
 export interface FileChangeMark {
   change: "create" | "delete" | "modify" | "move";
   source: "tool" | "editor" | "reset";
   /** event time, so the UI can fade the highlight */
   ts: number;
+  seq: number;
+}
+
+/** How the last call touched a path, in the words the tree shows beside it. */
+export type TouchHow =
+  | "read"
+  | "edited"
+  | "written"
+  | "listed"
+  | "searched"
+  | "created"
+  | "deleted"
+  | "moved";
+
+/**
+ * The paths the last call (or the calls of the last batch, when they overlap) touched: reads from the
+ * call's `path` argument at tool_execution_start, writes from file_changed events while it runs.
+ */
+export interface TouchedFiles {
+  /** the calls these paths belong to, in start order */
+  calls: readonly string[];
+  /** the ones of them still running: a call that starts while one runs joins this set */
+  running: readonly string[];
+  /** workspace-relative path (folders without their trailing "/") → how */
+  paths: Readonly<Record<string, TouchHow>>;
+  /** seq of the last event that added a path, so the tree scrolls when it grows */
   seq: number;
 }
 
@@ -20,6 +47,8 @@ export interface FilesSnapshot {
    * its file again (contents are asked for, never carried by events)
    */
   resets: number;
+  /** what the last call touched; null before any call and after a reset */
+  touched: TouchedFiles | null;
 }
 
 export const EMPTY_FILES: FilesSnapshot = {
@@ -28,16 +57,74 @@ export const EMPTY_FILES: FilesSnapshot = {
   paths: [],
   changed: {},
   resets: 0,
+  touched: null,
 };
+
+/** how each tool touches the path in its arguments (bash names none: its writes arrive as file_changed) */
+const ARG_TOUCH: Readonly<Record<string, TouchHow>> = {
+  read: "read",
+  edit: "edited",
+  write: "written",
+  ls: "listed",
+  find: "searched",
+  grep: "searched",
+};
+
+const CHANGE_TOUCH = { create: "created", modify: "written", delete: "deleted", move: "moved" } as const;
+
+/** A tool's `path` argument as a workspace-relative path; null when it names none or lies outside cwd. */
+export function workspacePathOf(args: unknown, cwd: string): string | null {
+  const raw = typeof args === "object" && args !== null ? (args as { path?: unknown }).path : undefined;
+  if (typeof raw !== "string" || !cwd || !isAbsolutePath(cwd)) return null;
+  const rel = relativePath(cwd, resolveToCwd(raw.trim() || ".", cwd));
+  return rel === "" || rel.startsWith("..") ? null : rel;
+}
+
+function callStarted(
+  state: FilesSnapshot,
+  id: string,
+  tool: string,
+  args: unknown,
+  seq: number,
+): TouchedFiles {
+  const prev = state.touched;
+  const joins = prev !== null && prev.running.length > 0;
+  const paths: Record<string, TouchHow> = joins ? { ...prev.paths } : {};
+  const how = ARG_TOUCH[tool];
+  const path = how ? workspacePathOf(args, state.cwd) : null;
+  if (how && path !== null) paths[path] = how;
+  return {
+    calls: joins ? [...prev.calls, id] : [id],
+    running: joins ? [...prev.running, id] : [id],
+    paths,
+    seq: path !== null || !joins ? seq : prev.seq,
+  };
+}
+
+function touchedByChange(touched: TouchedFiles | null, path: string, how: TouchHow, seq: number) {
+  if (touched === null || touched.running.length === 0) return touched;
+  // "edited" (the call's own word) and "created" (a new file's first change) say more than a later "written"
+  const was = touched.paths[path];
+  if ((was === "edited" || was === "created") && how === "written") return touched;
+  return { ...touched, paths: { ...touched.paths, [path]: how }, seq };
+}
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Adds a file and the folders above it (folders are listed with a trailing "/"). */
+/**
+ * Adds a file and the folders above it (folders are listed with a trailing "/"). A change event does not say
+ * whether its path is a folder, so `mkdir zz` first lists "zz" as a file: a folder above a later path takes
+ * that name over, and a known folder is never listed again as a file (one path, one row).
+ */
 function withPath(paths: readonly string[], path: string): string[] {
   const set = new Set(paths);
   const parts = path.split("/");
-  for (let i = 1; i < parts.length; i++) set.add(`${parts.slice(0, i).join("/")}/`);
-  set.add(path);
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join("/");
+    set.delete(folder);
+    set.add(`${folder}/`);
+  }
+  if (!set.has(`${path}/`)) set.add(path);
   return [...set].sort(compare);
 }
 
@@ -56,6 +143,7 @@ export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSna
         paths: [...event.files].sort(compare),
         changed: {},
         resets: state.resets + 1,
+        touched: null,
       };
     case "backend_changed":
       return { ...state, backend: event.backend, cwd: event.cwd };
@@ -71,7 +159,23 @@ export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSna
       else if (event.change === "move" && event.oldPath)
         paths = withPath(withoutPath(paths, event.oldPath), event.path);
       else if (!paths.includes(event.path)) paths = withPath(paths, event.path);
-      return { ...state, paths, changed: { ...state.changed, [event.path]: mark } };
+      // a change names its call when only one was running; one named for an earlier call is not this one's
+      const mine = event.toolCallId === undefined || state.touched?.calls.includes(event.toolCallId) === true;
+      const touched =
+        event.source === "tool" && mine
+          ? touchedByChange(state.touched, event.path, CHANGE_TOUCH[event.change], event.seq)
+          : state.touched;
+      return { ...state, paths, changed: { ...state.changed, [event.path]: mark }, touched };
+    }
+    case "tool_execution_start":
+      return {
+        ...state,
+        touched: callStarted(state, event.toolCallId, event.toolName, event.args, event.seq),
+      };
+    case "tool_execution_end": {
+      const t = state.touched;
+      if (!t?.running.includes(event.toolCallId)) return state;
+      return { ...state, touched: { ...t, running: t.running.filter((id) => id !== event.toolCallId) } };
     }
     default:
       return state;

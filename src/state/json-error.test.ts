@@ -1,15 +1,98 @@
 import { describe, expect, it } from "vitest";
-import { checkJson } from "./json-error";
+import { checkJson, findProblem } from "./json-error";
+
+/** the problem as [line, column, the character under the caret or "end", message] */
+function problemOf(text: string) {
+  const r = checkJson(text);
+  if (r.ok) throw new Error(`expected ${text} to fail`);
+  const p = r.problem;
+  return { at: [p.line, p.column], char: text[p.offset] ?? "end", message: p.message, lineText: p.lineText };
+}
 
 describe("checkJson", () => {
-  it("marks the line and column where the text stops being JSON", () => {
-    const r = checkJson('{\n  "a": 1,\n}');
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect([r.problem.line, r.problem.column, r.problem.lineText]).toEqual([3, 1, "}"]);
+  it("returns the value of valid JSON", () => {
+    expect(checkJson('{"path": "a.txt", "n": [1, -2.5e3, true, null], "s": "\\u00e9\\n"}')).toEqual({
+      ok: true,
+      value: { path: "a.txt", n: [1, -2500, true, null], s: "é\n" },
+    });
   });
-  it("points at the end for text that stops early", () => {
-    const r = checkJson('{"a": ');
-    expect(!r.ok && r.problem.offset).toBe(6);
+
+  it("points at an unquoted value, not past the end", () => {
+    const p = problemOf('{"path": package.json}');
+    expect(p.at).toEqual([1, 10]);
+    expect(p.char).toBe("p");
+    expect(p.message).toBe('a text value needs double quotes: "package.json"');
+  });
+
+  it("points at a trailing comma", () => {
+    const p = problemOf('{\n  "a": 1,\n}');
+    expect([...p.at, p.char, p.lineText]).toEqual([2, 9, ",", '  "a": 1,']);
+    expect(p.message).toMatch(/comma before "}"/);
+    expect(problemOf("[1, 2,]").char).toBe(",");
+  });
+
+  it("points at the end for a missing closing brace or bracket", () => {
+    const p = problemOf('{"a": 1');
+    expect([...p.at, p.char]).toEqual([1, 8, "end"]);
+    expect(p.message).toBe('the text ends before the object is closed: add "}"');
+    expect(problemOf('{"a": ').message).toBe("the text ends before a value");
+    expect(problemOf("[1, 2").message).toMatch(/add "]"/);
+  });
+
+  it("points at the opening quote of an unterminated string", () => {
+    const p = problemOf('{"path": "a.txt}');
+    expect([...p.at, p.char]).toEqual([1, 10, '"']);
+    expect(p.message).toMatch(/never closed/);
+  });
+
+  it("names unquoted and single-quoted property names, missing colons and commas", () => {
+    expect(problemOf("{path: 1}")).toMatchObject({
+      at: [1, 2],
+      message: 'a property name needs double quotes: "path"',
+    });
+    expect(problemOf("{'path': 1}")).toMatchObject({
+      at: [1, 2],
+      message: "expected a property name in double quotes",
+    });
+    expect(problemOf('{"a" 1}')).toMatchObject({ at: [1, 6], char: "1" });
+    expect(problemOf('{"a": 1 "b": 2}')).toMatchObject({ at: [1, 9], char: '"' });
+    expect(problemOf("{\"a\": 'x'}")).toMatchObject({ char: "'", message: /double quotes, not single/ });
+  });
+
+  it("points at a raw line break inside a string and at a bad escape", () => {
+    expect(problemOf('{"a": "x\ny"}')).toMatchObject({ at: [1, 9], message: /must be escaped/ });
+    expect(problemOf('{"a": "x\\qy"}')).toMatchObject({ at: [1, 9], char: "\\" });
+  });
+
+  it("points at text after the value, and says so for empty text", () => {
+    expect(problemOf('{"a": 1} x')).toMatchObject({ at: [1, 10], char: "x" });
+    expect(problemOf("  ").message).toMatch(/empty/);
+  });
+
+  it("agrees with JSON.parse on what is JSON", () => {
+    const samples = [
+      "1",
+      "-0",
+      "01",
+      "1.",
+      ".5",
+      "1e",
+      '"\\u12"',
+      "[,]",
+      "{,}",
+      "nul",
+      "true false",
+      '{"a":{}}',
+      "[[]]",
+    ];
+    for (const s of samples) {
+      let parses = true;
+      try {
+        JSON.parse(s);
+      } catch {
+        parses = false;
+      }
+      expect([s, findProblem(s) === null]).toEqual([s, parses]);
+    }
   });
 });

@@ -1,14 +1,38 @@
 import { createStore, immediate, type Scheduler } from "./store";
 
+/** The page's panels, in the order the `1`–`6` keys and the Panels menu name them. */
+export const PANEL_IDS = [
+  "workspace",
+  "dispatch",
+  "conversation",
+  "timeline",
+  "system-prompt",
+  "event-stream",
+] as const;
+export type PanelId = (typeof PANEL_IDS)[number];
+
+/**
+ * What a projector shows unless the presenter picks otherwise: the subject of the lesson (the dispatch
+ * table and the prompt it produces) and the calls going through it.
+ */
+export const DEFAULT_PROJECTOR_PANELS: readonly PanelId[] = [
+  "dispatch",
+  "conversation",
+  "timeline",
+  "system-prompt",
+];
+
 /** The page's own settings; the app layer loads and saves them (localStorage), the stores never touch storage. */
 export interface UiPrefs {
   theme: "light" | "dark";
-  /** larger type, high contrast, fewer panels */
+  /** larger type, high contrast, the panels in `projectorPanels` only */
   projector: boolean;
-  /** relative widths of the three columns */
+  /** relative widths of the three columns (normal mode) */
   columns: [number, number, number];
-  /** panel id → collapsed */
+  /** panel id → collapsed to its header (normal mode) */
   collapsed: Readonly<Record<string, boolean>>;
+  /** the panels projector mode shows, in PANEL_IDS order; kept apart from normal mode's `collapsed` */
+  projectorPanels: readonly PanelId[];
 }
 
 export const DEFAULT_PREFS: UiPrefs = {
@@ -16,10 +40,13 @@ export const DEFAULT_PREFS: UiPrefs = {
   projector: false,
   columns: [1, 1.4, 1.2],
   collapsed: {},
+  projectorPanels: DEFAULT_PROJECTOR_PANELS,
 };
 
 const MIN_COLUMN = 0.4;
 const MAX_COLUMN = 4;
+
+const isPanelId = (v: unknown): v is PanelId => PANEL_IDS.includes(v as PanelId);
 
 /** Accepts anything (a stale or hand-edited localStorage value) and keeps only what is valid. */
 export function parsePrefs(raw: unknown): UiPrefs {
@@ -37,7 +64,17 @@ export function parsePrefs(raw: unknown): UiPrefs {
   if (typeof r.collapsed === "object" && r.collapsed !== null) {
     for (const [k, v] of Object.entries(r.collapsed)) if (v === true) collapsed[k] = true;
   }
-  return { theme, projector, columns, collapsed };
+  // Prefs stored before projector mode had its own panels have no list: they get the default. Unknown ids
+  // (a panel since removed) are dropped; an empty list stays empty, since the presenter chose it.
+  const projectorPanels = Array.isArray(r.projectorPanels)
+    ? PANEL_IDS.filter((id) => (r.projectorPanels as unknown[]).some((v) => isPanelId(v) && v === id))
+    : DEFAULT_PREFS.projectorPanels;
+  return { theme, projector, columns, collapsed, projectorPanels };
+}
+
+/** Whether `panel` shows its body in the current mode. */
+export function panelOpen(p: UiPrefs, panel: PanelId): boolean {
+  return p.projector ? p.projectorPanels.includes(panel) : p.collapsed[panel] !== true;
 }
 
 export function createPrefsStore(initial: UiPrefs = DEFAULT_PREFS, schedule: Scheduler = immediate) {
@@ -48,8 +85,19 @@ export function createPrefsStore(initial: UiPrefs = DEFAULT_PREFS, schedule: Sch
     patch(change: Partial<UiPrefs>) {
       store.update((p) => ({ ...p, ...change }));
     },
-    toggleCollapsed(panel: string) {
+    /**
+     * Shows or hides `panel` in the current mode only: in projector mode it joins or leaves the projector's
+     * panels, in normal mode it collapses to its header or opens. Neither mode's choice changes the other's.
+     */
+    togglePanel(panel: PanelId) {
       store.update((p) => {
+        if (p.projector) {
+          const on = p.projectorPanels.includes(panel);
+          const projectorPanels = PANEL_IDS.filter((id) =>
+            id === panel ? !on : p.projectorPanels.includes(id),
+          );
+          return { ...p, projectorPanels };
+        }
         const collapsed = { ...p.collapsed };
         if (collapsed[panel]) delete collapsed[panel];
         else collapsed[panel] = true;

@@ -12,8 +12,12 @@ export interface SessionStatus {
     description: string;
     steps: ScenarioLoadedEvent["steps"];
     status: ScenarioStatus;
+    /** the file's step the player takes next */
     next: number;
+    /** the shown step (an index into `steps`) the player is on, -1 before the first */
+    current: number;
     speed: number;
+    pauseAfterCall: boolean;
   } | null;
   lastError: string | null;
   /** what the page itself had to do (e.g. restart a stuck worker), newest last */
@@ -50,15 +54,27 @@ export function reduceStatus(state: SessionStatus, event: SessionEvent): Session
           steps: event.steps,
           status: "ready",
           next: 0,
+          current: -1,
           speed: state.scenario?.speed ?? 1,
+          pauseAfterCall: state.scenario?.pauseAfterCall ?? false,
         },
       };
     case "scenario_state":
       if (!state.scenario) return state;
       return {
         ...state,
-        scenario: { ...state.scenario, status: event.status, next: event.next, speed: event.speed },
+        scenario: {
+          ...state.scenario,
+          status: event.status,
+          next: event.next,
+          current: event.current,
+          speed: event.speed,
+          pauseAfterCall: event.pauseAfterCall,
+        },
       };
+    case "scenario_step":
+      if (!state.scenario || state.scenario.current === event.display) return state;
+      return { ...state, scenario: { ...state.scenario, current: event.display } };
     case "session_error":
       return { ...state, lastError: event.message };
     case "worker_replaced":

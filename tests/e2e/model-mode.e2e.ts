@@ -247,13 +247,15 @@ describe("model mode against the mock provider", () => {
         ],
         stallAfterFrames: 3,
       });
-      const aborted = await p.getByText("stop: aborted").count();
+      const aborted = await p.getByText('stopReason: "aborted"').count();
       await form.getByRole("textbox", { name: "Message" }).fill("count slowly");
       await form.getByRole("button", { name: "Send" }).click();
       await p.locator(".msg--assistant.is-streaming").getByText("one two").waitFor();
       if (how === "Escape") await form.getByRole("textbox", { name: "Message" }).press("Escape");
       else await form.getByRole("button", { name: "Abort" }).click();
-      await expect.poll(() => p.getByText("stop: aborted").count(), { timeout: 10_000 }).toBe(aborted + 1);
+      await expect
+        .poll(() => p.getByText('stopReason: "aborted"').count(), { timeout: 10_000 })
+        .toBe(aborted + 1);
       expect(await assistants(p).last().textContent()).toContain("one two");
     }
   });

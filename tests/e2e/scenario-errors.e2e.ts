@@ -35,6 +35,7 @@ describe("a broken scenario file", () => {
     expect(await page.getByText("Three first prompts:").count()).toBe(1);
     expect(await page.getByText("Two edits of one file at once:").count()).toBe(0);
     // The scenario kept still plays.
+    await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
     await page.getByRole("button", { name: "Play" }).click();
     await page.getByText("Finished.").waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);

@@ -111,7 +111,8 @@ describe.each(VIEWPORTS)("the hand composer at $width×$height", (viewport) => {
     await box.fill('{\n  "path": "package.json",\n  "limit": 2,\n}');
     const alert = oneCall(p).getByRole("alert");
     await alert.waitFor();
-    expect((await alert.textContent()) ?? "").toMatch(/breaks at line 4, column 1/);
+    // The trailing comma itself is the mistake, so that is where the position points.
+    expect((await alert.textContent()) ?? "").toMatch(/breaks at line 3, column 13/);
     await expectInView(p, alert, "the JSON error");
     await expectInView(p, oneCall(p).getByRole("button", { name: "Run read" }), "Run read");
     // Ctrl+Enter with broken JSON sends nothing.

@@ -1,27 +1,60 @@
-import { treeRows } from "@state/files";
-import { useMemo } from "react";
+import { type TouchHow, treeRows } from "@state/files";
+import { useEffect, useMemo, useRef } from "react";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
+import "./FileTree.css";
 
 const CHANGE_LABEL = { create: "new", modify: "changed", delete: "deleted", move: "moved" } as const;
 
-/** The live workspace tree; a file a tool just touched flashes and keeps a small marker until the next reset. */
+/** the tag beside a path the last call touched */
+function TouchTag({ how }: { how: TouchHow }) {
+  return (
+    <span className="file-tree__touch" title="What the last tool call did with this path">
+      {how} by the last call
+    </span>
+  );
+}
+
+/**
+ * The live workspace tree. A file a tool just changed flashes and keeps a small marker until the next reset;
+ * the paths the last call touched (read, edited, listed…) light up and are scrolled into view, so a learner
+ * sees where a call went without reading its arguments.
+ */
 export function FileTree() {
   const { stores, selection } = useSession();
   const paths = useStore(stores.files, (f) => f.paths);
   const changed = useStore(stores.files, (f) => f.changed);
+  const touched = useStore(stores.files, (f) => f.touched);
   const selected = useStore(selection, (s) => s.file);
   const rows = useMemo(() => treeRows(paths), [paths]);
+  const list = useRef<HTMLUListElement>(null);
+
+  const scrollTo = touched?.seq;
+  useEffect(() => {
+    if (scrollTo === undefined) return;
+    // nearest: a row already in view stays put, so the tree does not jump on every call
+    list.current?.querySelector("[data-touched]")?.scrollIntoView({ block: "nearest" });
+  }, [scrollTo]);
+
   if (rows.length === 0) return <p className="muted">No files yet.</p>;
+  const callKey = touched?.calls[0] ?? "";
   return (
-    <ul className="file-tree" aria-label="Workspace files">
+    <ul className="file-tree" aria-label="Workspace files" ref={list}>
       {rows.map((row) => {
         const mark = changed[row.path];
         const label = mark ? CHANGE_LABEL[mark.change] : null;
+        const how = touched?.paths[row.path];
         return (
-          <li key={row.path} style={{ paddingLeft: `${row.depth * 0.9}rem` }}>
+          <li
+            key={how ? `${row.path} ${callKey}` : row.path}
+            style={{ paddingLeft: `${row.depth * 0.9}rem` }}
+            className={how ? "file-tree__row is-touched" : "file-tree__row"}
+            data-touched={how}
+          >
             {row.dir ? (
-              <span className="file-tree__dir">{row.name}/</span>
+              <span className="file-tree__dir">
+                {row.name}/{how ? <TouchTag how={how} /> : null}
+              </span>
             ) : (
               <button
                 type="button"
@@ -43,6 +76,7 @@ export function FileTree() {
                         : ""}
                   </span>
                 ) : null}
+                {how ? <TouchTag how={how} /> : null}
               </button>
             )}
           </li>

@@ -1,8 +1,16 @@
+import { type PanelId, panelOpen } from "@state/prefs";
 import type { ReactNode } from "react";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
 
-/** A titled region that a presenter can collapse to its header; the state lives in the UI prefs. */
+/** The id of the top bar's Panels button: focus goes there when a panel hides itself from the projector. */
+export const PANELS_BUTTON_ID = "panels-menu-button";
+
+/**
+ * A titled region. In normal mode a presenter can collapse it to its header; in projector mode it is shown
+ * or hidden whole (hidden, it stays mounted, so what it holds survives). The state lives in the UI prefs,
+ * one set per mode.
+ */
 export function Panel({
   id,
   title,
@@ -10,33 +18,57 @@ export function Panel({
   grow = 1,
   children,
 }: {
-  id: string;
+  id: PanelId;
   title: string;
   hint?: string;
   grow?: number;
   children: ReactNode;
 }) {
   const { prefs } = useSession();
-  const collapsed = useStore(prefs, (p) => p.collapsed[id] === true);
+  const projector = useStore(prefs, (p) => p.projector);
+  const open = useStore(prefs, (p) => panelOpen(p, id));
+  const collapsed = !projector && !open;
+  const hide = () => {
+    prefs.togglePanel(id);
+    document.getElementById(PANELS_BUTTON_ID)?.focus();
+  };
   return (
     <section
       className={`panel${collapsed ? " panel--collapsed" : ""}`}
       aria-labelledby={`${id}-title`}
       data-panel={id}
+      hidden={projector && !open}
       style={{ flexGrow: collapsed ? 0 : grow }}
     >
       <header className="panel__header">
-        <button
-          type="button"
-          className="panel__toggle"
-          aria-expanded={!collapsed}
-          aria-controls={`${id}-body`}
-          onClick={() => prefs.toggleCollapsed(id)}
-          title={collapsed ? `Show ${title}` : `Collapse ${title}`}
-        >
-          <span aria-hidden="true">{collapsed ? "▸" : "▾"}</span>
-          <h2 id={`${id}-title`}>{title}</h2>
-        </button>
+        {projector ? (
+          <>
+            <h2 id={`${id}-title`} className="panel__title">
+              {title}
+            </h2>
+            <button
+              type="button"
+              className="panel__hide"
+              onClick={hide}
+              aria-label={`Hide ${title}`}
+              title={`Hide ${title} in projector mode (Panels, in the top bar, brings it back)`}
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="panel__toggle"
+            aria-expanded={!collapsed}
+            aria-controls={`${id}-body`}
+            onClick={() => prefs.togglePanel(id)}
+            title={collapsed ? `Show ${title}` : `Collapse ${title}`}
+          >
+            <span aria-hidden="true">{collapsed ? "▸" : "▾"}</span>
+            <h2 id={`${id}-title`}>{title}</h2>
+          </button>
+        )}
         {hint ? <p className="panel__hint">{hint}</p> : null}
       </header>
       {collapsed ? null : (

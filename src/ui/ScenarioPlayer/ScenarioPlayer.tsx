@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
+import "./ScenarioPlayer.css";
 
 const SPEEDS = [
   { value: 0.5, label: "0.5×" },
@@ -10,7 +11,29 @@ const SPEEDS = [
   { value: 0, label: "no pauses" },
 ];
 
-/** Pick a scripted conversation and replay it: play, step, pause, speed. No key, no network. */
+/**
+ * Scrolls the list, and only the list, so that `item` is in view: scrolling the composer around it too
+ * would push the player's own buttons out of sight where the column is short.
+ */
+function scrollIntoList(list: HTMLElement, item: HTMLElement) {
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+}
+
+/** What the status line says: the step the player is on, counted as the list shows steps. */
+function statusText(scenario: { status: string; current: number; steps: readonly unknown[] }) {
+  const total = scenario.steps.length;
+  if (scenario.status === "done") return "Finished.";
+  if (scenario.current < 0) return `${total} steps: press Play, or Step for one at a time.`;
+  return `Step ${scenario.current + 1} of ${total} (${scenario.status}).`;
+}
+
+/**
+ * Pick a scripted conversation and replay it: play, step, pause, speed. No key, no network. The list
+ * shows every step the counter counts: the file's, and under a reply that asks for calls, one per result.
+ */
 export function ScenarioPlayer() {
   const { stores, scenarios, scenarioLoading, loadScenario, send } = useSession();
   const list = useStore(scenarios);
@@ -29,6 +52,14 @@ export function ScenarioPlayer() {
       void loadScenario(list[0].file);
     }
   }, [ready, scenario, list, picked, loadScenario]);
+
+  const listRef = useRef<HTMLOListElement>(null);
+  const current = scenario?.current ?? -1;
+  useEffect(() => {
+    const list = listRef.current;
+    const item = current >= 0 ? (list?.children[current] as HTMLElement | undefined) : undefined;
+    if (list && item) scrollIntoList(list, item);
+  }, [current]);
 
   const playing = scenario?.status === "playing";
   const done = scenario?.status === "done";
@@ -97,33 +128,49 @@ export function ScenarioPlayer() {
             ))}
           </select>
         </label>
+        <label
+          className="player__check"
+          title="While playing, stop after each call result until Play or Step is pressed again"
+        >
+          <input
+            type="checkbox"
+            checked={scenario?.pauseAfterCall ?? false}
+            disabled={!scenario}
+            onChange={(e) => send({ type: "scenario_pause_after_call", value: e.target.checked })}
+          />{" "}
+          Pause after each call
+        </label>
       </div>
       {scenario ? (
         <>
-          <p className="player__about">
-            <strong>{scenario.title}</strong>: {scenario.description}{" "}
-            <span className="muted" aria-live="polite">
-              {loading
-                ? "Loading the scenario picked…"
-                : scenario.status === "done"
-                  ? "Finished."
-                  : `Step ${Math.min(scenario.next + 1, scenario.steps.length)} of ${scenario.steps.length} next (${scenario.status}).`}
-            </span>
+          {/* First under the controls: where the player is stays in sight however little room there is. */}
+          <p className="player__status" aria-live="polite">
+            {loading ? "Loading the scenario picked…" : statusText(scenario)}
           </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so it must take focus to scroll by keyboard */}
-          <ol className="player__steps" aria-label="Scenario steps" tabIndex={0}>
+          <ol className="player__steps" aria-label="Scenario steps" tabIndex={0} ref={listRef}>
             {scenario.steps.map((s, i) => (
               <li
                 // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
                 key={i}
-                className={i < scenario.next ? "is-done" : i === scenario.next ? "is-next" : undefined}
-                aria-current={i === scenario.next ? "step" : undefined}
+                className={
+                  [
+                    s.kind === "result" ? "player__sub" : "",
+                    i < current ? "is-done" : i === current ? "is-current" : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" ") || undefined
+                }
+                aria-current={i === current ? "step" : undefined}
               >
                 <span className="player__n">{i + 1}.</span>
                 <span className={`kind kind--${s.kind}`}>{s.kind}</span> {s.summary}
               </li>
             ))}
           </ol>
+          <p className="player__about">
+            <strong>{scenario.title}</strong>: {scenario.description}
+          </p>
         </>
       ) : (
         <p className="muted">Loading a scenario…</p>

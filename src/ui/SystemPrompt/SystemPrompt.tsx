@@ -6,6 +6,7 @@ import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
 import { Tabs } from "../Tabs/Tabs";
+import "./SystemPrompt.css";
 
 type Tab = "sections" | "rendered" | "changes" | "request";
 
@@ -42,6 +43,14 @@ function ruleSource(rule: RuleLine): string {
   return s.rule === "exploration" ? "base rule: depends on which tools are active" : "base rule: always";
 }
 
+/**
+ * What a learner should know about a section that its text cannot say (the text is what pi sends the model,
+ * so it stays as it is): shown beside the section, never sent.
+ */
+const SECTION_NOTES: Readonly<Record<string, string>> = {
+  docs: "These paths are where pi installs its docs on your machine; the playground has no such files, so a read of them here finds nothing.",
+};
+
 function Sections() {
   const { stores } = useSession();
   const sections = useStore(stores.prompt, (p) => p.sections);
@@ -73,6 +82,7 @@ function Sections() {
                   </summary>
                   <CodeBlock label={`Section ${s.name}`}>{s.text}</CodeBlock>
                 </details>
+                {SECTION_NOTES[s.name] ? <p className="muted section-note">{SECTION_NOTES[s.name]}</p> : null}
               </th>
               <td className="num">{s.chars}</td>
               <td className="num">{approxTokens(s.chars)}</td>

@@ -1,4 +1,5 @@
 import { useStore } from "../hooks/useStore";
+import { PanelsMenu } from "../PanelsMenu/PanelsMenu";
 import { useSession } from "../session-context";
 
 /** Title, what the page is, and the presenter's switches. */
@@ -29,6 +30,7 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
         >
           Dark theme
         </button>
+        <PanelsMenu />
         <button type="button" aria-pressed={projector} onClick={() => prefs.patch({ projector: !projector })}>
           Projector mode
         </button>

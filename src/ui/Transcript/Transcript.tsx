@@ -86,14 +86,14 @@ export function Transcript() {
   const earlier = earlierPage(start);
 
   return (
-    // Focusable, so the keyboard can scroll it even when it holds no control (the intro on a small screen).
+    // A scroll box must take focus so keyboard users can scroll it: the intro alone overflows at 18 px.
     <section
       className="conversation__transcript"
+      aria-label="Conversation so far"
       ref={scroller}
       onScroll={onScroll}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
       tabIndex={0}
-      aria-label="Conversation so far"
     >
       <div ref={content}>
         {count === 0 ? (

@@ -1,6 +1,20 @@
+import type { StopReason } from "@agent/messages";
 import type { TranscriptEntry } from "@state/transcript";
 import { memo } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
+
+/** what each of pi's stopReason values means, in the words a learner would use */
+const STOP_WORDS: Readonly<Record<StopReason, string>> = {
+  stop: "ended its turn",
+  toolUse: "wants tools",
+  length: "ran out of output length",
+  error: "failed",
+  aborted: "was stopped",
+};
+
+function stopWords(reason: string): string {
+  return Object.hasOwn(STOP_WORDS, reason) ? STOP_WORDS[reason as StopReason] : "stopped";
+}
 
 function Json({ value, label }: { value: unknown; label: string }) {
   return <CodeBlock label={label}>{JSON.stringify(value, null, 2)}</CodeBlock>;
@@ -52,7 +66,10 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
           <span className="msg__who">
             assistant
             {entry.stopReason && !entry.streaming ? (
-              <span className="muted"> · stop: {entry.stopReason}</span>
+              <span className="muted msg__stop">
+                {" "}
+                · {stopWords(entry.stopReason)} <code>stopReason: "{entry.stopReason}"</code>
+              </span>
             ) : null}
           </span>
           {entry.text ? <p>{entry.text}</p> : null}
@@ -104,7 +121,11 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
               {entry.toolCallId}
             </button>
             {entry.isError ? (
-              <strong className="error"> · isError: the model sees this error text</strong>
+              <span className="msg__is-error">
+                {" "}
+                · <strong className="error">error: the model sees this text</strong>{" "}
+                <code>isError: true</code>
+              </span>
             ) : (
               <span className="muted"> · what the model receives</span>
             )}

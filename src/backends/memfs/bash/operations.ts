@@ -33,6 +33,7 @@ import {
   loadJustBash,
 } from "./engine";
 import { interleaveScript } from "./interleave";
+import { plainLimitMessages } from "./limits";
 
 /** just-bash cannot stream: output arrives when the command ends. */
 export const BASH_STREAMS_OUTPUT = false;
@@ -103,9 +104,12 @@ export function createMemfsBashOperations(
         const result = await settleOrGiveUp(run, stop.signal);
         const interrupted = signal?.aborted || timedOut || isDeadline(result, timeoutMs, started);
         if (result) {
-          const stderr = interrupted ? dropEngineNotice(result.stderr) : result.stderr;
+          // 126 is the engine's exit code for a crossed execution limit (limits.ts words its message, which
+          // some limits put on stdout: the interleaving of top-level commands carries it there)
+          const limit = !interrupted && result.exitCode === 126 ? plainLimitMessages : (text: string) => text;
+          const stderr = limit(interrupted ? dropEngineNotice(result.stderr) : result.stderr);
           // Interrupted, the engine's stdout is only ever a command substitution's leaked capture (header).
-          const stdout = interrupted ? "" : result.stdout;
+          const stdout = limit(interrupted ? "" : result.stdout);
           // Encoded with the text attached: the bash tool's accumulator then skips decoding it again.
           if (stdout) onData(encodeOutputText(stdout));
           if (stderr) onData(encodeOutputText(stderr));

@@ -1,0 +1,73 @@
+import type { PanelId } from "@state/prefs";
+import { PANEL_IDS } from "@state/prefs";
+import type { ComponentType } from "react";
+import { Conversation } from "../Conversation/Conversation";
+import { DispatchTable } from "../DispatchTable/DispatchTable";
+import { EventStream } from "../EventStream/EventStream";
+import { SystemPrompt } from "../SystemPrompt/SystemPrompt";
+import { Timeline } from "../Timeline/Timeline";
+import { Workspace } from "../Workspace/Workspace";
+
+export interface PanelSpec {
+  id: PanelId;
+  title: string;
+  hint: string;
+  Body: ComponentType;
+  /** the column it sits in: normal mode, then projector mode */
+  column: { normal: 0 | 1 | 2; projector: 0 | 1 | 2 };
+  /** its share of its column's height (flex-grow) */
+  grow: { normal: number; projector: number };
+}
+
+const SPECS: Record<PanelId, Omit<PanelSpec, "id">> = {
+  workspace: {
+    title: "Workspace",
+    hint: "The files every tool reads and writes.",
+    Body: Workspace,
+    column: { normal: 0, projector: 0 },
+    grow: { normal: 1, projector: 1 },
+  },
+  // On a projector the dispatch table sits above the prompt it produces, beside the calls it dispatches.
+  dispatch: {
+    title: "Dispatch table",
+    hint: "Tool name → tool. Its state decides what the model is told.",
+    Body: DispatchTable,
+    column: { normal: 0, projector: 2 },
+    grow: { normal: 1, projector: 0 },
+  },
+  conversation: {
+    title: "Conversation",
+    hint: "Tool calls and what the model receives.",
+    Body: Conversation,
+    column: { normal: 1, projector: 1 },
+    grow: { normal: 3, projector: 3 },
+  },
+  timeline: {
+    title: "Timeline",
+    hint: "Each call's trip through the pipeline.",
+    Body: Timeline,
+    column: { normal: 1, projector: 1 },
+    grow: { normal: 2, projector: 2 },
+  },
+  "system-prompt": {
+    title: "System prompt",
+    hint: "What the model is told about the tools.",
+    Body: SystemPrompt,
+    column: { normal: 2, projector: 2 },
+    grow: { normal: 1.2, projector: 1.2 },
+  },
+  "event-stream": {
+    title: "Event stream",
+    hint: "Everything the session emits, in order.",
+    Body: EventStream,
+    column: { normal: 2, projector: 2 },
+    grow: { normal: 1, projector: 1 },
+  },
+};
+
+/**
+ * The page's panels, once: the layout, the `1`–`6` keys and the Panels menu all read this list. A panel
+ * keeps its column div in both modes except the dispatch table (its state lives in stores), so switching
+ * modes never remounts the conversation's composer or the file editor with unsaved text.
+ */
+export const PANELS: readonly PanelSpec[] = PANEL_IDS.map((id) => ({ id, ...SPECS[id] }));

@@ -1,0 +1,49 @@
+import { panelOpen } from "@state/prefs";
+import { PANELS } from "../App/panels";
+import { useStore } from "../hooks/useStore";
+import { PANELS_BUTTON_ID } from "../Panel/Panel";
+import { useSession } from "../session-context";
+import "./PanelsMenu.css";
+
+const MENU_ID = "panels-menu";
+
+/**
+ * The top bar's Panels button and its popover: one checkbox per panel, for the current mode only
+ * (projector mode and normal mode each keep their own choice). The `1`–`6` keys do the same.
+ */
+export function PanelsMenu() {
+  const { prefs } = useSession();
+  const projector = useStore(prefs, (p) => p.projector);
+  const open = useStore(prefs, (p) => PANELS.map((s) => panelOpen(p, s.id)).join(","));
+  const checked = open.split(",").map((o) => o === "true");
+  return (
+    <>
+      <button
+        type="button"
+        id={PANELS_BUTTON_ID}
+        className="panels-menu__button"
+        popoverTarget={MENU_ID}
+        title={projector ? "Pick the panels projector mode shows" : "Open or collapse panels"}
+      >
+        Panels
+      </button>
+      <div id={MENU_ID} popover="auto" role="dialog" aria-label="Panels" className="panels-menu">
+        <fieldset>
+          <legend>{projector ? "Shown in projector mode" : "Open in normal mode"}</legend>
+          {PANELS.map((s, i) => (
+            <label key={s.id} className="panels-menu__item">
+              <input type="checkbox" checked={checked[i]} onChange={() => prefs.togglePanel(s.id)} />
+              <span>{s.title}</span>
+              <kbd>{i + 1}</kbd>
+            </label>
+          ))}
+        </fieldset>
+        <p className="panels-menu__note">
+          {projector
+            ? "Normal mode keeps its own panels: what you pick here changes projector mode only."
+            : "Projector mode keeps its own panels: what you pick here changes normal mode only."}
+        </p>
+      </div>
+    </>
+  );
+}
