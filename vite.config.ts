@@ -41,6 +41,8 @@ export default defineConfig({
       "ignore",
       "diff",
       "re2js",
+      // model mode: the driver imports pi-ai in the worker, the provider context on the page
+      "@mariozechner/pi-ai",
     ],
   },
   // The manifest lets `npm run bench` (scripts/bench-browser.ts) find the page's first bundle: the entry chunk,

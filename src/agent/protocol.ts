@@ -5,7 +5,15 @@
  * directly in a Node test. Every command may carry an `id`; a command that fails is answered by
  * `session_error` with that id.
  */
+import type {
+  Api,
+  Context,
+  Model,
+  AssistantMessageEvent as ProviderEvent,
+  SimpleStreamOptions,
+} from "@mariozechner/pi-ai";
 import type { ManualCall } from "./drivers/manual";
+import type { ModelChoice } from "./drivers/model-presets";
 import type { SessionEvent, ToolState } from "./events";
 import type { Scenario, ScenarioFiles } from "./scenario";
 
@@ -48,6 +56,11 @@ export type SessionCommand = CommandBase &
     | { type: "scenario_step" }
     | { type: "scenario_pause" }
     | { type: "scenario_speed"; speed: number }
+    /**
+     * model mode: the user's message, then as many model turns as the model wants, each from a real model
+     * through pi-ai. The key is not here: the page's provider context adds it (see provider_request).
+     */
+    | { type: "model_prompt"; text: string; model: ModelChoice }
     /** playing stops after each call result until Play or Step is pressed again (kept across loads) */
     | { type: "scenario_pause_after_call"; value: boolean }
     /** Esc: abort the running run or call */
@@ -84,13 +97,28 @@ export type WorkerToPage =
    * latest: when a call cannot be interrupted it terminates the worker and starts a new one with
    * `init {files}`. Sent beside the event stream so the log stays small.
    */
-  | { kind: "snapshot"; files: ScenarioFiles; reason: string };
+  | { kind: "snapshot"; files: ScenarioFiles; reason: string }
+  /**
+   * Model mode: one streamSimple call for the page's provider context to make with the key it holds (the
+   * session never has one). Its events come back as provider_event with the same id.
+   */
+  | { kind: "provider_request"; id: number; model: Model<Api>; context: Context; options: ProviderOptions }
+  /** the run was aborted: end that request's stream (pi-ai then reports what had arrived) */
+  | { kind: "provider_abort"; id: number };
+
+/** The streamSimple options that travel to the provider context: data only, never the key or the signal. */
+export type ProviderOptions = Pick<
+  SimpleStreamOptions,
+  "reasoning" | "sessionId" | "transport" | "maxRetryDelayMs" | "maxRetries" | "maxTokens"
+>;
 
 export type PageToWorker =
   | { kind: "command"; command: SessionCommand }
   | { kind: "request"; id: number; request: SessionRequest }
   /** The page has taken in (and drawn) every event up to `seq`: flow control for fast scenarios. */
-  | { kind: "ack"; seq: number };
+  | { kind: "ack"; seq: number }
+  /** one of pi-ai's stream events for a provider_request, keys masked; its last is `done` or `error` */
+  | { kind: "provider_event"; id: number; event: ProviderEvent };
 
 /** What every session host (worker or in-process) offers the page. */
 export interface SessionPort {

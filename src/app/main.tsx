@@ -12,6 +12,7 @@ import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
+import { createModelHandle } from "./provider-page";
 import { fetchScenario, loadScenarioList } from "./scenarios";
 import { startSessionWorker } from "./worker-port";
 
@@ -45,9 +46,14 @@ const storage = (() => {
   }
 })();
 
+// Model mode's provider context: the key and the requests that carry it stay here, never in the worker.
+const model = createModelHandle(storage);
 // Events are acknowledged once the frame that shows them is drawn: a scenario played with no pauses then
 // runs at the pace the page can show it (pacer.ts, ack-scheduler.ts).
-const host = startSessionWorker({ scheduleAck: createAckScheduler(document, afterFrame) });
+const host = startSessionWorker({
+  scheduleAck: createAckScheduler(document, afterFrame),
+  provider: model.provider,
+});
 // The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
 const page = createPageSession({
@@ -86,7 +92,12 @@ showPrefs();
 const savePrefs = persistPrefs(prefs, storage, timers);
 window.addEventListener("pagehide", savePrefs);
 
-const session: SessionHandle = { ...page, prefs, selection: createSelectionStore(immediate) };
+const session: SessionHandle = {
+  ...page,
+  prefs,
+  selection: createSelectionStore(immediate),
+  model: model.handle,
+};
 host.send({ type: "init" });
 
 if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).playground = session;

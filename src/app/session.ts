@@ -3,7 +3,10 @@
  * loop and the event stream; it answers every command of the protocol. It runs in the session worker;
  * Node tests and `npm run scenario` construct it directly.
  */
+
 import { createManualDriver, type ManualTurn, manualTurn, parseManualArguments } from "@agent/drivers/manual";
+import type { CompletionFunction } from "@agent/drivers/model";
+import type { ModelChoice } from "@agent/drivers/model-presets";
 import { createScriptedDriver } from "@agent/drivers/scripted";
 import { createEventEmitter, type EventSink, type SessionEvent, type ToolState } from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
@@ -39,6 +42,11 @@ export interface SessionOptions {
   /** a scenario's steps wait for this before each step: the page catching up (src/app/pacer.ts) */
   pace?: (signal?: AbortSignal) => Promise<void>;
   config?: Pick<LoopConfig, "beforeToolCall" | "afterToolCall" | "toolExecution">;
+  /**
+   * model mode's completions (pi-ai's streamSimple shape). The worker passes one that asks the page's
+   * provider context, which holds the key; without it model_prompt says model mode is unavailable.
+   */
+  complete?: CompletionFunction;
 }
 
 export const DEFAULT_TOOL_STATES: Record<string, ToolState> = Object.fromEntries(
@@ -231,6 +239,41 @@ export class PlaygroundSession {
     return this.run(prompts, driver, stopAfterCalls ? { shouldStopAfterTurn: () => true } : {});
   }
 
+  /** pi passes one session id with every request (prompt-cache keys, session-affinity headers). */
+  private readonly sessionId =
+    globalThis.crypto?.randomUUID?.() ??
+    `session-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+  /**
+   * Model mode: the user's message, then turns from a real model until it stops calling tools. The model
+   * driver (with pi-ai) is loaded on first use, so the worker's own chunk does not carry it.
+   */
+  async runModelPrompt(text: string, choice: ModelChoice) {
+    const complete = this.options.complete;
+    if (!complete) throw new Error("Model mode is not available here: this session has no provider context.");
+    if (this.running) throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
+    const [{ createModelDriver }, { resolveModel }] = await Promise.all([
+      import("@agent/drivers/model"),
+      import("@agent/drivers/model-spec"),
+    ]);
+    const model = resolveModel({
+      provider: choice.provider,
+      id: choice.modelId,
+      api: choice.api,
+      baseUrl: choice.baseUrl,
+    });
+    const driver = createModelDriver({
+      model,
+      complete,
+      thinkingLevel: choice.thinkingLevel,
+      sessionId: this.sessionId,
+      // A hidden tool runs when called but is not declared to the model, as the prompt leaves it out.
+      isDeclared: (name) => this.states[name] === "active",
+    });
+    const user: UserMessage = { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
+    return this.run([user], driver);
+  }
+
   loadScenario(value: unknown, options: { keepHistory?: boolean } = {}) {
     const scenario: Scenario = parseScenario(value);
     // The scenario before this one stops pacing, and its run (if one is on) ends: a slow-paced run
@@ -336,6 +379,8 @@ export class PlaygroundSession {
         return this.requirePlayer().pause();
       case "scenario_speed":
         return this.requirePlayer().setSpeed(command.speed);
+      case "model_prompt":
+        return this.runModelPrompt(command.text, command.model);
       case "scenario_pause_after_call":
         this.pauseAfterCall = command.value;
         return this.player?.setPauseAfterCall(command.value);

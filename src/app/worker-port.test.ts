@@ -134,3 +134,51 @@ describe("the session host", () => {
     expect(second.received.at(-1)).toEqual({ kind: "ack", seq: 1 });
   });
 });
+
+describe("the session host's provider requests", () => {
+  const request = {
+    kind: "provider_request",
+    id: 1,
+    model: { id: "m", provider: "ollama", api: "openai-completions", baseUrl: "http://x" },
+    context: { messages: [] },
+    options: {},
+  } as unknown as WorkerToPage;
+
+  it("answers at once, with an error stop, when the page has no provider context", () => {
+    startSessionWorker({ spawn: () => new FakeWorker(), spareDelayMs: -1 });
+    FakeWorker.made[0].say(request);
+    const answer = FakeWorker.made[0].received.at(-1);
+    expect(answer).toMatchObject({
+      kind: "provider_event",
+      id: 1,
+      event: { type: "error", reason: "error" },
+    });
+  });
+
+  it("hands requests to the provider context, forwards an abort, and aborts what a replaced worker asked", () => {
+    const aborted: string[] = [];
+    const replies: ((m: PageToWorker) => boolean)[] = [];
+    const host = startSessionWorker({
+      spawn: () => new FakeWorker(),
+      spareDelayMs: -1,
+      provider: {
+        start(req, reply) {
+          replies.push(reply);
+          return () => aborted.push(`request ${req.id}`);
+        },
+      },
+    });
+    const first = FakeWorker.made[0];
+    first.say(request);
+    first.say({ ...request, id: 2 } as WorkerToPage);
+    first.say({ kind: "provider_abort", id: 1 });
+    expect(aborted).toEqual(["request 1"]);
+    const event = { kind: "provider_event", id: 2, event: { type: "start" } } as unknown as PageToWorker;
+    expect(replies[1](event)).toBe(true);
+    expect(first.received.at(-1)).toBe(event);
+    host.restart({ type: "init" });
+    expect(aborted).toEqual(["request 1", "request 2"]);
+    // The old worker is gone: its reply is refused, so the provider context stops streaming.
+    expect(replies[1](event)).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { errorStopEvent } from "@agent/drivers/provider-errors";
 import type { SessionEvent } from "@agent/events";
 import type {
   PageToWorker,
@@ -35,6 +36,16 @@ export interface SessionHostOptions {
    * step, see pacer.ts). The page passes "after the next frame has been drawn"; the default is the next task.
    */
   scheduleAck?: (send: () => void) => void;
+  /** model mode: the context that holds the key and makes the worker's provider requests (the page) */
+  provider?: ProviderContext;
+}
+
+/** Makes one provider request for the worker; `reply` is false once that worker is gone. Returns its abort. */
+export interface ProviderContext {
+  start(
+    request: Extract<WorkerToPage, { kind: "provider_request" }>,
+    reply: (message: PageToWorker) => boolean,
+  ): () => void;
 }
 
 function spawnWorker(): WorkerLike {
@@ -63,7 +74,12 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
     }, spareDelayMs);
   };
 
+  /** the current worker's provider requests in flight, by its request id: their aborts */
+  let streams = new Map<number, () => void>();
+
   const attach = (w: WorkerLike) => {
+    const mine = new Map<number, () => void>();
+    streams = mine;
     // The newest event received from this worker and not yet acknowledged (one acknowledgement per frame).
     let unacked = -1;
     const acknowledge = (seq: number) => {
@@ -87,6 +103,30 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
       } else if (data.kind === "events") {
         for (const event of data.events) for (const listener of listeners) listener(event);
         acknowledge(data.events[data.events.length - 1].seq);
+      } else if (data.kind === "provider_request" && options.provider) {
+        const id = data.id;
+        const abort = options.provider.start(data, (reply) => {
+          if (w !== worker) return false;
+          if (reply.kind === "provider_event" && ["done", "error"].includes(reply.event.type))
+            mine.delete(id);
+          w.postMessage(reply);
+          return true;
+        });
+        mine.set(id, abort);
+      } else if (data.kind === "provider_request") {
+        // No provider context on this page: the run ends with that, instead of waiting for the idle limit.
+        w.postMessage({
+          kind: "provider_event",
+          id: data.id,
+          event: errorStopEvent(
+            data.model,
+            "error",
+            "Model mode is not available on this page: it has no provider context to hold a key.",
+          ),
+        } satisfies PageToWorker);
+      } else if (data.kind === "provider_abort") {
+        mine.get(data.id)?.();
+        mine.delete(data.id);
       } else if (data.kind === "snapshot") snapshot = { files: data.files, reason: data.reason };
       else if (data.kind === "reply") {
         const waiting = pending.get(data.id);
@@ -125,6 +165,8 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
     restart(init) {
       worker.onmessage = null;
       worker.terminate();
+      // Its provider requests have no one to answer to.
+      for (const abort of streams.values()) abort();
       // The worker that would have answered is gone; the asker can ask the new one.
       for (const waiting of pending.values())
         waiting.reject(new Error("The session worker was replaced before it answered: ask again."));

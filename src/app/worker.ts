@@ -6,6 +6,7 @@ import { loadJustBash } from "@backends/memfs/bash/index";
 import { createEventBatcher } from "./event-batcher";
 import { createBrowserImageResizer } from "./image-resizer";
 import { createPacer } from "./pacer";
+import { createProviderClient } from "./provider-client";
 import { PlaygroundSession } from "./session";
 import { createPlaygroundTools } from "./tools";
 
@@ -17,9 +18,12 @@ const channel = createEventBatcher((message) => {
   scope.postMessage(message);
 });
 const post = channel.post;
+// Model mode's requests go to the page, which holds the key; their events come back as provider_event.
+const provider = createProviderClient(post);
 // read fits large images with the browser's own codecs (createImageBitmap + OffscreenCanvas).
 const imageResizer = createBrowserImageResizer();
 const session = new PlaygroundSession(channel.event, {
+  complete: provider.complete,
   createTools: (workspace, queue) => createPlaygroundTools(workspace, queue, { imageResizer }),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
   onSnapshot: (files, reason) => post({ kind: "snapshot", files, reason }),
@@ -34,6 +38,7 @@ scope.onmessage = (message: MessageEvent<PageToWorker>) => {
   const data = message.data;
   if (data.kind === "ack") return pacer.acked(data.seq);
   if (data.kind === "command") return session.handle(data.command);
+  if (data.kind === "provider_event") return provider.receive(data);
   try {
     post({ kind: "reply", id: data.id, result: session.answer(data.request) });
   } catch (error) {

@@ -1,9 +1,10 @@
+import type { ModelChoice } from "@agent/drivers/model-presets";
 import type { FileContent, SessionCommand } from "@agent/protocol";
 import type { Confirmations } from "@state/confirmations";
 import type { PrefsStore } from "@state/prefs";
 import type { SelectionStore } from "@state/selection";
 import type { SessionStores } from "@state/session-stores";
-import type { Store } from "@state/store";
+import type { Store, WritableStore } from "@state/store";
 import type { UnsavedEdits } from "@state/unsaved-edits";
 import { createContext, useContext } from "react";
 
@@ -12,6 +13,26 @@ export interface ScenarioEntry {
   file: string;
   title: string;
   description: string;
+}
+
+/** The Model tab's fields (the key apart): a preset's values, as the learner edited them. */
+export interface ModelSettings extends ModelChoice {
+  /** the preset they started from */
+  preset: string;
+}
+
+/** Model mode on the page: the provider context that holds the key, and the Model tab's fields. */
+export interface ModelHandle {
+  /** the key as shown (••••last4), or null when none is set; the key itself never leaves the context */
+  keyHint: Store<string | null>;
+  /** holds the key in this tab's memory (an empty string forgets it) */
+  setKey(key: string): void;
+  /** the learner opted in to keeping the key in this browser's storage (its own entry) */
+  remember: Store<boolean>;
+  setRemember(on: boolean): void;
+  /** one tiny request with no retries, answered with a sentence */
+  testConnection(choice: ModelChoice): Promise<string>;
+  settings: WritableStore<ModelSettings>;
 }
 
 /** What the page's components get from the composition root: stores to read and commands to send. */
@@ -42,6 +63,8 @@ export interface SessionHandle {
   unsaved: UnsavedEdits;
   /** downloads the event log as JSON Lines */
   exportEvents(): void;
+  /** model mode, where the page offers it */
+  model?: ModelHandle;
 }
 
 // Context carries the session instance only, never a changing value: a value that changes in context

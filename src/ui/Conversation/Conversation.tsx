@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { CallForm } from "../CallForm/CallForm";
+import { ModelPrompt } from "../ModelPrompt/ModelPrompt";
 import { ScenarioPlayer } from "../ScenarioPlayer/ScenarioPlayer";
 import { Tabs } from "../Tabs/Tabs";
 import { Transcript } from "../Transcript/Transcript";
@@ -27,22 +28,7 @@ export function Conversation() {
         >
           {mode === "scenario" ? <ScenarioPlayer /> : null}
           {mode === "hand" ? <CallForm /> : null}
-          {mode === "model" ? (
-            <div className="model-prompt">
-              <label htmlFor="model-prompt">Prompt for a real model</label>
-              <textarea
-                id="model-prompt"
-                rows={2}
-                disabled
-                placeholder="Ask the model to do something with these files…"
-              />
-              <p className="muted">
-                Not available yet: talking to a real model needs the model driver and your own API key, which
-                this build does not include. Scenarios and calls by hand go through exactly the same pipeline,
-                offline.
-              </p>
-            </div>
-          ) : null}
+          {mode === "model" ? <ModelPrompt /> : null}
         </Tabs>
       </div>
     </div>

@@ -1,0 +1,81 @@
+/**
+ * The session worker's side of model mode's completions. The model driver calls a completion function;
+ * this one does not talk to the provider itself: it posts the request to the page's provider context,
+ * which holds the key, and yields the events that come back. So the key never enters the session worker,
+ * where learner code may one day run. Only data crosses: the signal becomes a provider_abort message, and
+ * the model, context and options are copied as JSON (tool schemas carry symbol keys the copy drops).
+ */
+import type { CompletionFunction } from "@agent/drivers/model";
+import type { PageToWorker, ProviderOptions, WorkerToPage } from "@agent/protocol";
+
+type ProviderEvent = Extract<PageToWorker, { kind: "provider_event" }>["event"];
+
+export interface ProviderClient {
+  complete: CompletionFunction;
+  /** a provider_event from the page */
+  receive(message: Extract<PageToWorker, { kind: "provider_event" }>): void;
+}
+
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export function createProviderClient(post: (message: WorkerToPage) => void): ProviderClient {
+  let requests = 0;
+  const open = new Map<number, (event: ProviderEvent) => void>();
+
+  const complete: CompletionFunction = (model, context, options) => {
+    const id = ++requests;
+    const items: ProviderEvent[] = [];
+    let wake: (() => void) | undefined;
+    open.set(id, (event) => {
+      items.push(event);
+      wake?.();
+      wake = undefined;
+    });
+    const data: ProviderOptions = {
+      reasoning: options.reasoning,
+      sessionId: options.sessionId,
+      transport: options.transport,
+      maxRetryDelayMs: options.maxRetryDelayMs,
+      maxRetries: options.maxRetries,
+      maxTokens: options.maxTokens,
+    };
+    for (const key of Object.keys(data) as (keyof ProviderOptions)[])
+      if (data[key] === undefined) delete data[key];
+    post({ kind: "provider_request", id, model: plain(model), context: plain(context), options: data });
+    let finished = false;
+    const abort = () => {
+      if (!finished) post({ kind: "provider_abort", id });
+    };
+    options.signal?.addEventListener("abort", abort, { once: true });
+    async function* events() {
+      try {
+        for (;;) {
+          const event = items.shift();
+          if (!event) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            continue;
+          }
+          if (event.type === "done" || event.type === "error") finished = true;
+          yield event;
+          if (finished) return;
+        }
+      } finally {
+        // A consumer that stops early (the driver's idle limit) ends the request too.
+        abort();
+        finished = true;
+        open.delete(id);
+        options.signal?.removeEventListener("abort", abort);
+      }
+    }
+    return events();
+  };
+
+  return {
+    complete,
+    receive(message) {
+      open.get(message.id)?.(message.event);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Model mode's provider context, on the page: it holds the API key (in memory only) and makes the
+ * session worker's model requests with pi-ai's streamSimple, streaming the events back. The session
+ * worker never holds the key: it asks here for each completion (provider-client.ts). Before an error
+ * leaves this context its text is masked with the real key and turned into a sentence a learner can act
+ * on; a "Connection error." is told apart (server down or CORS) by probing the base URL.
+ */
+import type { ModelChoice } from "@agent/drivers/model-presets";
+import { errorStopEvent, explainProviderFailure, isConnectionFailure } from "@agent/drivers/provider-errors";
+import { maskKey, redactSecrets } from "@agent/drivers/redact";
+import type { PageToWorker, WorkerToPage } from "@agent/protocol";
+import { createStore, immediate, type Store } from "@state/store";
+import type { ProviderContext } from "./worker-port";
+
+type ProviderEvent = Extract<PageToWorker, { kind: "provider_event" }>["event"];
+type Request = Extract<WorkerToPage, { kind: "provider_request" }>;
+type StreamModule = typeof import("./provider-stream");
+
+/**
+ * pi-ai refuses an empty key before sending (it looks for one in the environment); a local server takes
+ * any, so a request without a key carries this one.
+ */
+export const NO_KEY = "no-key";
+/** How long Test connection waits for an answer. */
+export const TEST_TIMEOUT_MS = 20_000;
+
+export interface ProviderHostDeps {
+  /** loads pi-ai (the page: import("./provider-stream")) */
+  load: () => Promise<StreamModule>;
+  /** does anything answer at this URL? (the page: a no-cors fetch, which succeeds opaque when it does) */
+  probe: (url: string) => Promise<boolean>;
+  /** false when the browser knows it is offline */
+  online: () => boolean;
+}
+
+export interface ProviderHost extends ProviderContext {
+  /** the key's masked form (••••last4), or null when none is set; never the key */
+  keyHint: Store<string | null>;
+  setKey(key: string): void;
+  /** one tiny request with no retries: a sentence saying whether it worked, and why not */
+  testConnection(choice: ModelChoice): Promise<string>;
+}
+
+export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
+  let key = "";
+  const keyHint = createStore<string | null>(null, immediate);
+
+  /** The sentence for an error text, masked with the key the request used. */
+  async function explain(
+    text: string,
+    used: string,
+    facts: { baseUrl: string; provider: string; modelId: string },
+  ) {
+    const masked = redactSecrets(text, [used]);
+    const reachable = isConnectionFailure(masked)
+      ? await deps.probe(facts.baseUrl).catch(() => false)
+      : undefined;
+    return explainProviderFailure({ ...facts, text: masked, reachable, online: deps.online() });
+  }
+
+  return {
+    keyHint,
+    setKey(value) {
+      key = value.trim();
+      keyHint.set(key ? maskKey(key) : null);
+    },
+
+    start(request: Request, reply) {
+      const controller = new AbortController();
+      const used = key;
+      const facts = {
+        baseUrl: request.model.baseUrl,
+        provider: request.model.provider,
+        modelId: request.model.id,
+      };
+      const send = (event: ProviderEvent) => {
+        if (!reply({ kind: "provider_event", id: request.id, event })) controller.abort();
+      };
+      void (async () => {
+        try {
+          const { streamSimple } = await deps.load();
+          const stream = streamSimple(request.model, request.context, {
+            ...request.options,
+            apiKey: used || NO_KEY,
+            signal: controller.signal,
+          });
+          for await (const event of stream) {
+            if (event.type !== "error") {
+              send(event);
+              continue;
+            }
+            const error = event.error;
+            const text = error.errorMessage ?? "The provider failed";
+            const errorMessage =
+              error.stopReason === "aborted" ? redactSecrets(text, [used]) : await explain(text, used, facts);
+            send({ ...event, error: { ...error, errorMessage } });
+            return;
+          }
+        } catch (e) {
+          // pi-ai reports failures as events; this is a failure to load it, or a bug: still a clean stop.
+          const text = await explain(e instanceof Error ? e.message : String(e), used, facts);
+          send(errorStopEvent(request.model, controller.signal.aborted ? "aborted" : "error", text));
+        }
+      })();
+      return () => controller.abort();
+    },
+
+    async testConnection(choice) {
+      const used = key;
+      const facts = { baseUrl: choice.baseUrl, provider: choice.provider, modelId: choice.modelId };
+      try {
+        const { streamSimple, resolveModel } = await deps.load();
+        const model = resolveModel({
+          provider: choice.provider,
+          id: choice.modelId,
+          api: choice.api,
+          baseUrl: choice.baseUrl,
+        });
+        const signal = AbortSignal.timeout(TEST_TIMEOUT_MS);
+        const stream = streamSimple(
+          model,
+          {
+            systemPrompt: "",
+            messages: [{ role: "user", content: "Reply with: ok", timestamp: Date.now() }],
+          },
+          { apiKey: used || NO_KEY, maxRetries: 0, maxTokens: 16, signal },
+        );
+        const message = await stream.result();
+        if (message.stopReason === "error" || message.stopReason === "aborted") {
+          if (signal.aborted)
+            return `No answer from ${choice.baseUrl} within ${TEST_TIMEOUT_MS / 1000} s: the server may be busy loading the model. Try again.`;
+          return await explain(message.errorMessage ?? "", used, facts);
+        }
+        const text = message.content
+          .flatMap((c) => (c.type === "text" ? [c.text] : []))
+          .join("")
+          .trim();
+        return `Connected: ${choice.modelId} at ${choice.baseUrl} answered${text ? ` "${text.slice(0, 80)}"` : ""}.`;
+      } catch (e) {
+        return await explain(e instanceof Error ? e.message : String(e), used, facts);
+      }
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * What the page's provider context loads on first use: pi-ai's streamSimple (the function pi's agent
+ * calls) and the model resolver. A chunk of its own, fetched only when model mode sends or tests.
+ */
+
+export { resolveModel } from "@agent/drivers/model-spec";
+export { streamSimple } from "@mariozechner/pi-ai";
