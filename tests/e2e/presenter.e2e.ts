@@ -5,11 +5,11 @@
  */
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { openApp } from "./page";
-import { runAxe } from "./support";
+import { playThreePrompts, runAxe } from "./support";
 
 const DOCS = fileURLToPath(
   new URL(process.env.UPDATE_SCREENSHOTS === "1" ? "../../docs/" : "../../test-results/", import.meta.url),
@@ -23,22 +23,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function playSeed(page: Page) {
-  await page
-    .getByRole("combobox", { name: "Scenario" })
-    .locator("option", { hasText: "Three first prompts" })
-    .waitFor({ state: "attached" });
-  await page.getByText("Three first prompts:").waitFor();
-  // What is checked here is what playing does, not its pace.
-  await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
-  await page.getByRole("button", { name: "Play" }).click();
-  await page.getByText("Finished.").waitFor({ timeout: 20_000 });
-}
-
 describe("the presenter's page", () => {
   it("fits 1280×720 without sideways scrolling and takes the light screenshot", async () => {
     const { page, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
-    await playSeed(page);
+    await playThreePrompts(page);
     await page.getByRole("button", { name: "read", exact: true }).click();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -49,7 +37,7 @@ describe("the presenter's page", () => {
 
   it("projector mode: larger type, fewer panels, dark theme with `t`, no axe violations; screenshot", async () => {
     const { page, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
-    await playSeed(page);
+    await playThreePrompts(page);
     const size = () =>
       page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
     const normal = await size();

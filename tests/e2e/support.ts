@@ -12,7 +12,7 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Runs axe-core in the page and returns the serious and critical violations (the issue's bar). */
+/** Runs axe-core in the page and returns the serious and critical violations. */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
@@ -56,4 +56,22 @@ export async function fillToolForm(page: Page, tool: string, fields: Record<stri
   for (const box of await form.getByRole("textbox").all()) await box.fill("");
   for (const [name, value] of Object.entries(fields))
     await form.getByRole("textbox", { name: new RegExp(`^${name}\\b`) }).fill(value);
+}
+
+/** The two projector sizes every teaching check runs at. */
+export const PROJECTOR_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+] as const;
+
+/** Plays "Three first prompts" to the end at no pauses (for checks of what playing does, not its pace). */
+export async function playThreePrompts(page: Page): Promise<void> {
+  await page
+    .getByRole("combobox", { name: "Scenario" })
+    .locator("option", { hasText: "Three first prompts" })
+    .waitFor({ state: "attached" });
+  await page.getByText("Three first prompts:").waitFor();
+  await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.getByText("Finished.").waitFor({ timeout: 20_000 });
 }

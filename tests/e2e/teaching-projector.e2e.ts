@@ -10,13 +10,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openApp } from "./page";
-import { runAxe } from "./support";
+import { PROJECTOR_SIZES, playThreePrompts, runAxe } from "./support";
 
 const OUT = fileURLToPath(new URL("../../test-results/", import.meta.url));
-const SIZES = [
-  { width: 1280, height: 720 },
-  { width: 1024, height: 768 },
-] as const;
 const PROJECTOR_DEFAULT = ["Dispatch table", "Conversation", "Timeline", "System prompt"];
 const ALL_PANELS = ["Workspace", ...PROJECTOR_DEFAULT, "Event stream"];
 
@@ -28,16 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function playSeed(page: Page) {
-  await page
-    .getByRole("combobox", { name: "Scenario" })
-    .locator("option", { hasText: "Three first prompts" })
-    .waitFor({ state: "attached" });
-  await page.getByText("Three first prompts:").waitFor();
-  await page.getByRole("button", { name: "Play" }).click();
-  await page.getByText("Finished.").waitFor({ timeout: 20_000 });
-}
 
 async function setProjector(page: Page, on: boolean) {
   await page.locator("body").focus();
@@ -114,11 +100,11 @@ function smallType(page: Page, selector: string): Promise<{ count: number; small
 }
 
 describe("projector mode keeps the subject", () => {
-  for (const viewport of SIZES) {
+  for (const viewport of PROJECTOR_SIZES) {
     const size = `${viewport.width}×${viewport.height}`;
     it(`${size}: the dispatch table at 18 px, no clipped tab in either mode`, async () => {
       const { page, errors } = await openApp(browser, { viewport });
-      await playSeed(page);
+      await playThreePrompts(page);
       // The hand-call form's own tabs show too.
       await page.getByRole("tab", { name: "Call a tool by hand" }).click();
       expect(await clippedTabs(page)).toEqual([]);
@@ -162,7 +148,7 @@ describe("projector mode keeps the subject", () => {
   }
 
   it("keeps the projector's panels apart from normal mode's, through the Panels menu, the keys and a reload", async () => {
-    const { page, errors } = await openApp(browser, { viewport: SIZES[0] });
+    const { page, errors } = await openApp(browser, { viewport: PROJECTOR_SIZES[0] });
     await page.getByRole("heading", { name: "Workspace" }).waitFor();
     // Normal mode: collapse the event stream (6).
     await page.locator("body").focus();

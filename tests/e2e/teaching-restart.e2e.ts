@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openApp } from "./page";
-import { fillToolForm, runAxe } from "./support";
+import { fillToolForm, PROJECTOR_SIZES, runAxe } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,11 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const SIZES = [
-  { width: 1280, height: 720 },
-  { width: 1024, height: 768 },
-];
 
 const messages = (page: Page) => page.locator(".transcript .msg").count();
 const lanes = (page: Page) => page.locator(".timeline .lane").count();
@@ -75,7 +70,7 @@ async function typeUnsaved(page: Page, path: string, text: string) {
   return editor;
 }
 
-describe.each(SIZES)("starting over at $width×$height", (viewport) => {
+describe.each(PROJECTOR_SIZES)("starting over at $width×$height", (viewport) => {
   it("Keep history keeps, the newest lane stays in view, and Restart and a pick start clean", async () => {
     const { page, errors } = await openApp(browser, { viewport });
     await pick(page, "Three first prompts");
