@@ -158,5 +158,13 @@ describe("the Request tab in model mode", () => {
       .toBe("Session: in 240 · out 84 · cache 0 · $0.00066 over 2 model responses");
     await expectNoKey(p);
     expect(await runAxe(p)).toEqual([]);
+
+    // Without a model id the tab falls back to the hand-made sketch, and says how to see pi-ai's body.
+    await p.getByRole("tab", { name: "Model prompt" }).click();
+    await modelForm(p).getByRole("textbox", { name: "Model" }).fill("");
+    await p.getByRole("tab", { name: "Request" }).click();
+    await p.getByText("pick a provider and a model in the Model prompt tab").waitFor();
+    await p.getByLabel("Request body (sketch)").waitFor();
+    expect(await p.getByRole("region", { name: "Next request" }).count()).toBe(0);
   });
 });

@@ -39,13 +39,17 @@ export function RequestTab() {
     void [rendered, declarations, entries];
     let current = true;
     setBuilt({ state: "building" });
-    model.preview(choice).then(
-      (r) => current && setBuilt({ state: "built", ...r }),
-      (e: unknown) =>
-        current && setBuilt({ state: "failed", error: e instanceof Error ? e.message : String(e) }),
-    );
+    // A short wait, so typing a model id builds once, not at every key.
+    const timer = setTimeout(() => {
+      model.preview?.(choice).then(
+        (r) => current && setBuilt({ state: "built", ...r }),
+        (e: unknown) =>
+          current && setBuilt({ state: "failed", error: e instanceof Error ? e.message : String(e) }),
+      );
+    }, BUILD_DELAY_MS);
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [choice, model, running, rendered, declarations, entries]);
 
@@ -79,6 +83,8 @@ export function RequestTab() {
     </div>
   );
 }
+
+const BUILD_DELAY_MS = 250;
 
 const NO_SETTINGS = {
   getSnapshot: () => null,
