@@ -345,6 +345,18 @@ export interface NoticeEvent {
   text: string;
 }
 
+/**
+ * Model mode: a request went to the provider, with this body (pi-ai's, from its onPayload hook) and these
+ * headers. Page-emitted by the provider context; the key is masked in both and never in the event.
+ */
+export interface ModelRequestSentEvent {
+  type: "model_request_sent";
+  /** the model id the request is for */
+  model: string;
+  body: unknown;
+  headers: [name: string, value: string][];
+}
+
 export type PlaygroundEvent =
   | CallStageEvent
   | BatchStartEvent
@@ -366,7 +378,8 @@ export type PlaygroundEvent =
   | DriverRequestEvent
   | AbortRequestedEvent
   | WorkerReplacedEvent
-  | NoticeEvent;
+  | NoticeEvent
+  | ModelRequestSentEvent;
 
 export type SessionEventBody = AgentEvent | PlaygroundEvent;
 export type SessionEvent = SessionEventBody & EventStamp;

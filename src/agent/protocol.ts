@@ -71,7 +71,20 @@ export type SessionCommand = CommandBase &
   );
 
 /** A question the page waits on. Its answer is a `reply`, not an event: a 5 MB file stays out of the log. */
-export type SessionRequest = { type: "read_file"; path: string };
+export type SessionRequest =
+  | { type: "read_file"; path: string }
+  /**
+   * model mode: the request the session would send next to this model, built as a run builds it (the
+   * prompt, the converted transcript, the declared tools, pi's options), without running anything
+   */
+  | { type: "model_request"; model: ModelChoice };
+
+/** The streamSimple arguments of a model request, as data (no key, no signal). */
+export interface ModelRequest {
+  model: Model<Api>;
+  context: Context;
+  options: ProviderOptions;
+}
 
 /** A file's content: utf8 text, or null when it is binary (then `base64` holds it). */
 export interface FileContent {
@@ -82,6 +95,7 @@ export interface FileContent {
 /** What each request type is answered with. */
 export interface SessionReplies {
   read_file: FileContent;
+  model_request: ModelRequest;
 }
 
 export type SessionCommandType = SessionCommand["type"];

@@ -96,8 +96,14 @@ const session: SessionHandle = {
   ...page,
   prefs,
   selection: createSelectionStore(immediate),
-  model: model.handle,
+  model: {
+    ...model.handle,
+    // The session builds the next request; the provider context has pi-ai turn it into the exact body.
+    preview: (choice) => host.request({ type: "model_request", model: choice }).then(model.provider.preview),
+  },
 };
+// Each real request's body (key masked) becomes a page event, so the Request tab is a fold like the rest.
+model.provider.onSent((sent) => page.emit({ type: "model_request_sent", ...sent }));
 host.send({ type: "init" });
 
 if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).playground = session;

@@ -7,6 +7,7 @@
  */
 import type { CompletionFunction } from "@agent/drivers/model";
 import type { PageToWorker, ProviderOptions, WorkerToPage } from "@agent/protocol";
+import type { SimpleStreamOptions } from "@mariozechner/pi-ai";
 
 type ProviderEvent = Extract<PageToWorker, { kind: "provider_event" }>["event"];
 
@@ -16,7 +17,23 @@ export interface ProviderClient {
   receive(message: Extract<PageToWorker, { kind: "provider_event" }>): void;
 }
 
-const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+/** A JSON copy: what survives a postMessage as plain data (tool schemas carry symbol keys it drops). */
+export const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** The options that travel to the provider context: data only, never the key, the signal or a hook. */
+export function providerOptions(options: SimpleStreamOptions): ProviderOptions {
+  const data: ProviderOptions = {
+    reasoning: options.reasoning,
+    sessionId: options.sessionId,
+    transport: options.transport,
+    maxRetryDelayMs: options.maxRetryDelayMs,
+    maxRetries: options.maxRetries,
+    maxTokens: options.maxTokens,
+  };
+  for (const key of Object.keys(data) as (keyof ProviderOptions)[])
+    if (data[key] === undefined) delete data[key];
+  return data;
+}
 
 export function createProviderClient(post: (message: WorkerToPage) => void): ProviderClient {
   let requests = 0;
@@ -31,17 +48,13 @@ export function createProviderClient(post: (message: WorkerToPage) => void): Pro
       wake?.();
       wake = undefined;
     });
-    const data: ProviderOptions = {
-      reasoning: options.reasoning,
-      sessionId: options.sessionId,
-      transport: options.transport,
-      maxRetryDelayMs: options.maxRetryDelayMs,
-      maxRetries: options.maxRetries,
-      maxTokens: options.maxTokens,
-    };
-    for (const key of Object.keys(data) as (keyof ProviderOptions)[])
-      if (data[key] === undefined) delete data[key];
-    post({ kind: "provider_request", id, model: plain(model), context: plain(context), options: data });
+    post({
+      kind: "provider_request",
+      id,
+      model: plain(model),
+      context: plain(context),
+      options: providerOptions(options),
+    });
     let finished = false;
     const abort = () => {
       if (!finished) post({ kind: "provider_abort", id });

@@ -8,8 +8,9 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
 import { errorStopEvent, explainProviderFailure, isConnectionFailure } from "@agent/drivers/provider-errors";
 import { maskKey, redactSecrets } from "@agent/drivers/redact";
-import type { PageToWorker, WorkerToPage } from "@agent/protocol";
+import type { ModelRequest, PageToWorker, WorkerToPage } from "@agent/protocol";
 import { createStore, immediate, type Store } from "@state/store";
+import { dryRun, maskedBody, type RequestView, requestHeaders } from "./provider-request";
 import type { ProviderContext } from "./worker-port";
 
 type ProviderEvent = Extract<PageToWorker, { kind: "provider_event" }>["event"];
@@ -39,11 +40,16 @@ export interface ProviderHost extends ProviderContext {
   setKey(key: string): void;
   /** one tiny request with no retries: a sentence saying whether it worked, and why not */
   testConnection(choice: ModelChoice): Promise<string>;
+  /** pi-ai's body for this request and its headers (key masked), built without sending anything */
+  preview(request: ModelRequest): Promise<RequestView>;
+  /** told of each real request's body as it goes out (key masked), for the page to record as an event */
+  onSent(listener: (sent: RequestView & { model: string }) => void): void;
 }
 
 export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
   let key = "";
   const keyHint = createStore<string | null>(null, immediate);
+  let sent: ((sent: RequestView & { model: string }) => void) | undefined;
 
   /** The sentence for an error text, masked with the key the request used. */
   async function explain(
@@ -83,6 +89,15 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
             ...request.options,
             apiKey: used || NO_KEY,
             signal: controller.signal,
+            // the body as it goes out (retries resend the same one), for the Request tab
+            onPayload: (body) => {
+              sent?.({
+                model: request.model.id,
+                body: maskedBody(body, used),
+                headers: requestHeaders(request.model, used),
+              });
+              return undefined;
+            },
           });
           for await (const event of stream) {
             if (event.type !== "error") {
@@ -103,6 +118,17 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
         }
       })();
       return () => controller.abort();
+    },
+
+    async preview(request) {
+      const used = key;
+      const { streamSimple } = await deps.load();
+      const body = await dryRun(streamSimple, request, used || NO_KEY);
+      return { body: maskedBody(body, used), headers: requestHeaders(request.model, used) };
+    },
+
+    onSent(listener) {
+      sent = listener;
     },
 
     async testConnection(choice) {

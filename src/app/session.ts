@@ -12,7 +12,13 @@ import { createEventEmitter, type EventSink, type SessionEvent, type ToolState }
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage, UserMessage } from "@agent/messages";
 import { ScenarioPlayer } from "@agent/player";
-import type { SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
+import type {
+  FileContent,
+  ModelRequest,
+  SessionCommand,
+  SessionReplies,
+  SessionRequest,
+} from "@agent/protocol";
 import {
   displaySteps,
   parseScenario,
@@ -28,6 +34,7 @@ import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
+import { plain, providerOptions } from "./provider-client";
 import { PromptTracker } from "./session-prompt";
 import { fileChangedEvents, queueEvents } from "./session-workspace";
 import { createPlaygroundTools } from "./tools";
@@ -252,26 +259,50 @@ export class PlaygroundSession {
     const complete = this.options.complete;
     if (!complete) throw new Error("Model mode is not available here: this session has no provider context.");
     if (this.running) throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
-    const [{ createModelDriver }, { resolveModel }] = await Promise.all([
-      import("@agent/drivers/model"),
-      import("@agent/drivers/model-spec"),
-    ]);
-    const model = resolveModel({
-      provider: choice.provider,
-      id: choice.modelId,
-      api: choice.api,
-      baseUrl: choice.baseUrl,
-    });
-    const driver = createModelDriver({
-      model,
-      complete,
+    const { createModelDriver } = await import("@agent/drivers/model");
+    const driver = createModelDriver({ ...(await this.modelOptions(choice)), complete });
+    const user: UserMessage = { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
+    return this.run([user], driver);
+  }
+
+  /** The model object and pi's settings for a model-mode request (the driver and pi-ai load lazily). */
+  private async modelOptions(choice: ModelChoice) {
+    const { resolveModel } = await import("@agent/drivers/model-spec");
+    return {
+      model: resolveModel({
+        provider: choice.provider,
+        id: choice.modelId,
+        api: choice.api,
+        baseUrl: choice.baseUrl,
+      }),
       thinkingLevel: choice.thinkingLevel,
       sessionId: this.sessionId,
       // A hidden tool runs when called but is not declared to the model, as the prompt leaves it out.
-      isDeclared: (name) => this.states[name] === "active",
-    });
-    const user: UserMessage = { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
-    return this.run([user], driver);
+      isDeclared: (name: string) => this.states[name] === "active",
+    };
+  }
+
+  /**
+   * The request a model-mode run would send next (the conversation so far, the prompt and the declared
+   * tools as a run has them), built by the driver's own function and sent nowhere: the page hands it to
+   * pi-ai for the exact body.
+   */
+  async nextModelRequest(choice: ModelChoice): Promise<ModelRequest> {
+    const { buildModelRequest } = await import("@agent/drivers/model");
+    const executable = this.definitions.filter((d) => (this.states[d.name] ?? "off") !== "off");
+    const built = buildModelRequest(
+      {
+        systemPrompt: this.prompt.content,
+        messages: this.transcript,
+        tools: wrapToolDefinitions(executable),
+      },
+      await this.modelOptions(choice),
+    );
+    return {
+      model: plain(built.model),
+      context: plain(built.context),
+      options: providerOptions(built.options),
+    };
   }
 
   loadScenario(value: unknown, options: { keepHistory?: boolean } = {}) {
@@ -403,14 +434,19 @@ export class PlaygroundSession {
   }
 
   /** Answers a request the page waits on; the answer goes back beside the event stream, never into it. */
-  answer<T extends SessionRequest>(request: T): SessionReplies[T["type"]] {
+  answer<T extends SessionRequest>(
+    request: T,
+  ): SessionReplies[T["type"]] | Promise<SessionReplies[T["type"]]> {
     switch (request.type) {
+      case "model_request":
+        return this.nextModelRequest(request.model) as Promise<SessionReplies[T["type"]]>;
       case "read_file": {
         const data = new Uint8Array(
           this.workspace.fs.readFileSync(`${this.workspace.root}/${request.path}`) as Uint8Array,
         );
         const text = isUtf8Text(data) ? utf8Decode(data) : null;
-        return text === null ? { text, base64: base64Encode(data) } : { text };
+        const reply: FileContent = text === null ? { text, base64: base64Encode(data) } : { text };
+        return reply as SessionReplies[T["type"]];
       }
     }
   }

@@ -39,11 +39,14 @@ scope.onmessage = (message: MessageEvent<PageToWorker>) => {
   if (data.kind === "ack") return pacer.acked(data.seq);
   if (data.kind === "command") return session.handle(data.command);
   if (data.kind === "provider_event") return provider.receive(data);
-  try {
-    post({ kind: "reply", id: data.id, result: session.answer(data.request) });
-  } catch (error) {
-    post({ kind: "reply", id: data.id, error: error instanceof Error ? error.message : String(error) });
-  }
+  // Most answers are at hand; the next model request waits for the model driver's chunk.
+  void (async () => {
+    try {
+      post({ kind: "reply", id: data.id, result: await session.answer(data.request) });
+    } catch (error) {
+      post({ kind: "reply", id: data.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  })();
 };
 
 // The bash engine (~350 KB gzip) is its own chunk. Fetch it in the background once the session is up, so

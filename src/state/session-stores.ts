@@ -3,12 +3,14 @@ import { EMPTY_DISPATCH, reduceDispatch } from "./dispatch-table";
 import { createEventLog } from "./event-log";
 import { EMPTY_FILES, reduceFiles } from "./files";
 import { createFoldStore } from "./fold-store";
+import { EMPTY_MODEL_REQUEST, reduceModelRequest } from "./model-request";
 import { EMPTY_PROMPT, reducePrompt } from "./prompt";
 import { createResultInterner } from "./result-interner";
 import { EMPTY_STATUS, reduceStatus } from "./status";
 import { immediate, type Scheduler } from "./store";
 import { EMPTY_TIMELINE, reduceTimeline } from "./timeline";
 import { EMPTY_TRANSCRIPT, reduceTranscript } from "./transcript";
+import { EMPTY_USAGE, reduceUsage } from "./usage";
 
 /**
  * Every store the page reads, fed by one event stream (the session's events and the page's own, such as
@@ -34,7 +36,9 @@ export function createSessionStores(
   const prompt = createFoldStore(EMPTY_PROMPT, reducePrompt, schedule);
   const files = createFoldStore(EMPTY_FILES, reduceFiles, schedule);
   const status = createFoldStore(EMPTY_STATUS, reduceStatus, schedule);
-  const folds = [transcript, dispatch, timeline, prompt, files, status];
+  const usage = createFoldStore(EMPTY_USAGE, reduceUsage, schedule);
+  const modelRequest = createFoldStore(EMPTY_MODEL_REQUEST, reduceModelRequest, schedule);
+  const folds = [transcript, dispatch, timeline, prompt, files, status, usage, modelRequest];
   const intern = createResultInterner();
   return {
     events,
@@ -44,6 +48,8 @@ export function createSessionStores(
     prompt,
     files,
     status,
+    usage,
+    modelRequest,
     ingest(received: SessionEvent) {
       const event = intern(received);
       events.append(event);

@@ -1,6 +1,7 @@
 import type { SessionEvent } from "@agent/events";
 import type { AgentMessage, ImageContent, TextContent } from "@agent/messages";
 import { createDraft, type Draft } from "./fold-store";
+import { type UsageTotals, usageOf } from "./usage";
 
 /** One line of the conversation as a learner reads it. */
 export type TranscriptEntry =
@@ -13,6 +14,8 @@ export type TranscriptEntry =
       stopReason: string;
       errorMessage?: string;
       streaming: boolean;
+      /** tokens and cost of a finished model response; null for a turn no model answered */
+      usage?: UsageTotals | null;
     }
   | {
       kind: "tool_result";
@@ -87,6 +90,7 @@ function toEntry(message: AgentMessage, key: string, streaming: boolean): Transc
         stopReason: message.stopReason,
         errorMessage: message.errorMessage,
         streaming,
+        usage: streaming ? null : usageOf(message),
       };
     case "toolResult":
       return {

@@ -33,6 +33,11 @@ export interface ModelHandle {
   /** one tiny request with no retries, answered with a sentence */
   testConnection(choice: ModelChoice): Promise<string>;
   settings: WritableStore<ModelSettings>;
+  /**
+   * pi-ai's body for the request the session would send next to this model, and its headers (the key
+   * masked), built without sending anything
+   */
+  preview?(choice: ModelChoice): Promise<{ body: unknown; headers: [string, string][] }>;
 }
 
 /** What the page's components get from the composition root: stores to read and commands to send. */

@@ -1,11 +1,11 @@
 import type { RuleLine } from "@core/system-prompt/types";
 import { approxTokens } from "@state/prompt";
-import { type WireProvider, wireRequest } from "@state/wire";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { useStore } from "../hooks/useStore";
 import { useSession } from "../session-context";
 import { Tabs } from "../Tabs/Tabs";
+import { RequestTab } from "./RequestTab";
 import "./SystemPrompt.css";
 
 type Tab = "sections" | "rendered" | "changes" | "request";
@@ -31,7 +31,7 @@ export function SystemPrompt() {
       {tab === "sections" ? <Sections /> : null}
       {tab === "rendered" ? <Rendered /> : null}
       {tab === "changes" ? <Changes /> : null}
-      {tab === "request" ? <Request /> : null}
+      {tab === "request" ? <RequestTab /> : null}
     </Tabs>
   );
 }
@@ -172,38 +172,6 @@ function Changes() {
           </ul>
         </>
       ) : null}
-    </div>
-  );
-}
-
-function Request() {
-  const { stores } = useSession();
-  const [provider, setProvider] = useState<WireProvider>("anthropic");
-  const rendered = useStore(stores.prompt, (p) => p.rendered);
-  const declarations = useStore(stores.prompt, (p) => p.declarations);
-  const entries = useStore(stores.transcript, (t) => t.entries);
-  const json = useMemo(
-    () => JSON.stringify(wireRequest(provider, rendered, declarations, entries), null, 2),
-    [provider, rendered, declarations, entries],
-  );
-  return (
-    <div>
-      <fieldset className="inline-choice">
-        <legend>Provider</legend>
-        {(["anthropic", "openai"] as const).map((p) => (
-          <label key={p}>
-            <input
-              type="radio"
-              name="wire-provider"
-              checked={provider === p}
-              onChange={() => setProvider(p)}
-            />{" "}
-            {p === "anthropic" ? "Anthropic Messages" : "OpenAI-compatible"}
-          </label>
-        ))}
-      </fieldset>
-      <p className="muted">The next request as the provider would receive it. Nothing is sent.</p>
-      <CodeBlock label="Request body">{json}</CodeBlock>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { StopReason } from "@agent/messages";
 import type { TranscriptEntry } from "@state/transcript";
 import { memo } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
+import { UsageLine } from "../Usage/Usage";
 
 /** what each of pi's stopReason values means, in the words a learner would use */
 const STOP_WORDS: Readonly<Record<StopReason, string>> = {
@@ -102,6 +103,7 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
               ) : null}
             </div>
           ))}
+          <UsageLine usage={entry.usage} />
         </li>
       );
     case "tool_result":
