@@ -76,6 +76,7 @@ describe("what a call changed", () => {
     const state = fold([
       start("w1", "new.md"),
       changed("w1", "create", "new.md"),
+      changed("w1", "modify", "new.md"),
       result("w1", "write", undefined),
       start("w2", "old.md"),
       changed("w2", "modify", "old.md"),

@@ -236,6 +236,8 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
     case "file_changed": {
       const id = event.toolCallId;
       if (id === undefined || !(id in state.writes) || event.source !== "tool") return state;
+      // A new file is created and then filled: it stays "created".
+      if (state.writes[id].change === "created") return state;
       const next = draft.own(state);
       const writes = draft.own(state.writes);
       writes[id] = { ...writes[id], change: event.change === "create" ? "created" : "replaced" };
