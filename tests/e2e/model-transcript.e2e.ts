@@ -77,9 +77,12 @@ async function settled(p: Page) {
     .toBe(true);
 }
 
-describe("the transcript of a model at work", () => {
+describe.each([
+  ["1280×720", PROJECTOR],
+  ["1024×768", SMALL],
+])("the transcript of a model at work at %s", (_, viewport) => {
   it("streams thinking into a closed block, and shows the write's new file and the edit's diff", async () => {
-    const p = await open(PROJECTOR);
+    const p = await open(viewport);
     const form = await toModelTab(p);
     mock.script(
       {
@@ -144,7 +147,7 @@ describe("the transcript of a model at work", () => {
   });
 
   it("shows a message sent while the model works as queued, then runs it after the run", async () => {
-    const p = await open(SMALL);
+    const p = await open(viewport);
     const form = await toModelTab(p);
     mock.script(
       {
@@ -178,7 +181,7 @@ describe("the transcript of a model at work", () => {
   });
 
   it("shows what hand calls changed: edit's diff and a write that replaced a file", async () => {
-    const p = await open(SMALL);
+    const p = await open(viewport);
     await fillToolForm(p, "edit", {
       path: "package.json",
       edits: '[{"oldText": "\\"version\\": \\"0.3.0\\"", "newText": "\\"version\\": \\"0.4.0\\""}]',
