@@ -12,10 +12,6 @@ export class FollowUpQueue {
 
   constructor(private readonly emit: (event: PromptQueuedEvent | PromptDequeuedEvent) => void) {}
 
-  get size(): number {
-    return this.waiting.length;
-  }
-
   enqueue(message: UserMessage, text: string): void {
     const id = `q${++this.count}`;
     this.waiting.push({ id, message });
