@@ -317,6 +317,23 @@ export interface DriverRequestEvent {
   stopReason: AssistantMessage["stopReason"];
 }
 
+/**
+ * A message sent while a model run goes waits as pi's follow-up does (pi-agent-core's `followUp`): the
+ * run takes it when the model would stop, one at a time. `prompt_dequeued` says when it went in (its
+ * user message follows) or was dropped (the run ended by an error or an abort first).
+ */
+export interface PromptQueuedEvent {
+  type: "prompt_queued";
+  id: string;
+  text: string;
+}
+
+export interface PromptDequeuedEvent {
+  type: "prompt_dequeued";
+  id: string;
+  outcome: "sent" | "dropped";
+}
+
 /** The run was asked to stop (Esc, or a scenario's abortAfterMs). */
 export interface AbortRequestedEvent {
   type: "abort_requested";
@@ -377,6 +394,8 @@ export type PlaygroundEvent =
   | ScenarioStepEvent
   | DriverRequestEvent
   | AbortRequestedEvent
+  | PromptQueuedEvent
+  | PromptDequeuedEvent
   | WorkerReplacedEvent
   | NoticeEvent
   | ModelRequestSentEvent;

@@ -33,6 +33,7 @@ import { createFileMutationQueue, type FileMutationQueue } from "@core/file-muta
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { FollowUpQueue } from "./follow-ups";
 import { PRESETS } from "./presets/index";
 import { plain, providerOptions } from "./provider-client";
 import { PromptTracker } from "./session-prompt";
@@ -74,6 +75,9 @@ export class PlaygroundSession {
   private readonly executing = new Set<string>();
   private controller: AbortController | undefined;
   private running: Promise<void> | undefined;
+  /** whether the run going is a model run (a message sent meanwhile is queued as a follow-up) */
+  private modelRun = false;
+  private readonly followUps = new FollowUpQueue((e) => this.emit(e));
   /** the player's "pause after each call", kept for the next scenario loaded */
   private pauseAfterCall = false;
 
@@ -258,11 +262,32 @@ export class PlaygroundSession {
   async runModelPrompt(text: string, choice: ModelChoice) {
     const complete = this.options.complete;
     if (!complete) throw new Error("Model mode is not available here: this session has no provider context.");
+    const user: UserMessage = { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
+    // From here until the model stops (the driver's first load included), a message sent waits.
+    if (this.modelRun) return this.followUps.enqueue(user, text);
     if (this.running) throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
+    this.modelRun = true;
+    try {
+      await this.runModel(user, choice, complete);
+    } finally {
+      this.modelRun = false;
+      this.followUps.dropAll();
+    }
+  }
+
+  private async runModel(user: UserMessage, choice: ModelChoice, complete: CompletionFunction) {
     const { createModelDriver } = await import("@agent/drivers/model");
     const driver = createModelDriver({ ...(await this.modelOptions(choice)), complete });
-    const user: UserMessage = { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
-    return this.run([user], driver);
+    let prompts: AgentMessage[] = [user];
+    for (;;) {
+      await this.run(prompts, driver, { getFollowUpMessages: async () => this.followUps.next() });
+      // A message queued as the loop was leaving starts a run of its own, as pi's `continue()` takes a
+      // follow-up left in the queue; after an error or an abort the queue is dropped instead.
+      const last = this.transcript.at(-1);
+      const failed = last?.role === "assistant" && ["error", "aborted"].includes(last.stopReason);
+      prompts = failed ? [] : this.followUps.next();
+      if (prompts.length === 0) return;
+    }
   }
 
   /** The model object and pi's settings for a model-mode request (the driver and pi-ai load lazily). */
@@ -310,6 +335,7 @@ export class PlaygroundSession {
     // The scenario before this one stops pacing, and its run (if one is on) ends: a slow-paced run
     // would otherwise go on taking its steps into the new scenario.
     this.player?.stop();
+    this.followUps.dropAll();
     this.abort("user");
     // The page starts over with the scenario (what it shows is a fold of events, so this is an event).
     if (!options.keepHistory)

@@ -10,6 +10,8 @@ export type TranscriptEntry =
       kind: "assistant";
       key: string;
       text: string;
+      /** the thinking blocks' text, as far as it has arrived (absent when the model sent none) */
+      thinking?: string;
       toolCalls: { id: string; name: string; args: unknown }[];
       stopReason: string;
       errorMessage?: string;
@@ -24,9 +26,26 @@ export type TranscriptEntry =
       toolName: string;
       content: (TextContent | ImageContent)[];
       isError: boolean;
+      /** edit's numbered diff (`details.diff`), when the call changed a file */
+      diff?: string;
+      /** what a write wrote, from its arguments, and whether the file was new */
+      written?: WrittenFile;
     }
   | { kind: "system"; key: string; text: string; toolsAdded: string[]; toolsRemoved: string[] }
   | { kind: "notice"; key: string; text: string; tone: "info" | "error" };
+
+export interface WrittenFile {
+  path: string;
+  content: string;
+  /** from the call's file_changed event; undefined when none came (nothing was written) */
+  change?: "created" | "replaced";
+}
+
+/** A message sent while the model works, waiting as pi's follow-up until the run takes it. */
+export interface QueuedPrompt {
+  id: string;
+  text: string;
+}
 
 export type CallStatus = "running" | "done" | "error";
 
@@ -44,6 +63,10 @@ export interface TranscriptSnapshot {
   elapsed: Readonly<Record<string, number>>;
   /** how many of the oldest entries were let go to stay within TRANSCRIPT_CAPACITY */
   dropped: number;
+  /** messages waiting for the model run to take them, oldest first */
+  queued: readonly QueuedPrompt[];
+  /** toolCallId → a running write's file, until its result arrives */
+  writes: Readonly<Record<string, WrittenFile>>;
 }
 
 export const EMPTY_TRANSCRIPT: TranscriptSnapshot = {
@@ -52,6 +75,8 @@ export const EMPTY_TRANSCRIPT: TranscriptSnapshot = {
   open: -1,
   elapsed: {},
   dropped: 0,
+  queued: [],
+  writes: {},
 };
 
 /**
@@ -75,6 +100,24 @@ function textOf(content: string | readonly { type: string; text?: string }[]): s
     .join("\n");
 }
 
+function thinkingOf(content: readonly { type: string; thinking?: string }[]): { thinking?: string } {
+  const blocks = content.flatMap((c) => (c.type === "thinking" ? [c.thinking ?? ""] : []));
+  return blocks.length ? { thinking: blocks.join("\n\n") } : {};
+}
+
+function diffOf(details: unknown): string | undefined {
+  const diff = (details as { diff?: unknown } | null | undefined)?.diff;
+  return typeof diff === "string" && diff !== "" ? diff : undefined;
+}
+
+/** the file a write call means to write, from its raw arguments (pi's `path` and `content`) */
+function writeOf(args: unknown): WrittenFile | undefined {
+  const a = args as { path?: unknown; content?: unknown } | null;
+  return typeof a?.path === "string" && typeof a.content === "string"
+    ? { path: a.path, content: a.content }
+    : undefined;
+}
+
 function toEntry(message: AgentMessage, key: string, streaming: boolean): TranscriptEntry {
   switch (message.role) {
     case "user":
@@ -84,6 +127,7 @@ function toEntry(message: AgentMessage, key: string, streaming: boolean): Transc
         kind: "assistant",
         key,
         text: textOf(message.content),
+        ...thinkingOf(message.content),
         toolCalls: message.content.flatMap((c) =>
           c.type === "toolCall" ? [{ id: c.id, name: c.name, args: c.arguments }] : [],
         ),
@@ -100,6 +144,7 @@ function toEntry(message: AgentMessage, key: string, streaming: boolean): Transc
         toolName: message.toolName,
         content: message.content,
         isError: message.isError,
+        ...(message.isError ? {} : { diff: diffOf(message.details) }),
       };
     case "system":
       return {
@@ -171,13 +216,52 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
       if (event.message.role === "assistant" && state.open >= 0) {
         entries[state.open] = toEntry(event.message, entries[state.open].key, false);
       } else {
-        entries.push(toEntry(event.message, `m${event.seq}`, false));
+        const entry = toEntry(event.message, `m${event.seq}`, false);
+        if (entry.kind === "tool_result" && entry.toolCallId in state.writes) {
+          const writes = draft.own(state.writes);
+          if (!entry.isError) entry.written = writes[entry.toolCallId];
+          delete writes[entry.toolCallId];
+          next.writes = writes;
+        }
+        entries.push(entry);
       }
       if (event.message.role === "assistant") next.open = -1;
       return next;
     }
-    case "tool_execution_start":
-      return withCall(state, draft, event.toolCallId, "running");
+    case "tool_execution_start": {
+      const next = withCall(state, draft, event.toolCallId, "running");
+      const file = event.toolName === "write" ? writeOf(event.args) : undefined;
+      if (!file) return next;
+      const writes = draft.own(state.writes);
+      writes[event.toolCallId] = file;
+      next.writes = writes;
+      return next;
+    }
+    case "file_changed": {
+      const id = event.toolCallId;
+      if (id === undefined || !(id in state.writes) || event.source !== "tool") return state;
+      // A new file is created and then filled: it stays "created".
+      if (state.writes[id].change === "created") return state;
+      const next = draft.own(state);
+      const writes = draft.own(state.writes);
+      writes[id] = { ...writes[id], change: event.change === "create" ? "created" : "replaced" };
+      next.writes = writes;
+      return next;
+    }
+    case "prompt_queued": {
+      const next = draft.own(state);
+      next.queued = [...state.queued, { id: event.id, text: event.text }];
+      return next;
+    }
+    case "prompt_dequeued": {
+      const item = state.queued.find((q) => q.id === event.id);
+      if (!item) return state;
+      const next = draft.own(state);
+      next.queued = state.queued.filter((q) => q !== item);
+      if (event.outcome === "sent") return next;
+      const text = `Your queued message was not sent: the run ended first (aborted or failed). Send it again to run it: "${item.text}"`;
+      return notice(next, draft, `n${event.seq}`, text, "info");
+    }
     case "tool_execution_update": {
       const ms = elapsedOf(event.partialResult);
       if (ms === undefined) return state;
@@ -214,6 +298,9 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
       for (const id of Object.keys(calls)) if (calls[id] === "running") calls[id] = "error";
       next.calls = calls;
       next.open = -1;
+      // What the old worker had queued or was writing went with it.
+      next.queued = [];
+      next.writes = {};
       return next;
     }
     default:

@@ -13,8 +13,11 @@ export function RunBar({
   problem,
   problemId,
   note,
+  labelWhileRunning,
 }: {
   label: string;
+  /** when given, the button stays usable while a run goes, under this label (model mode queues) */
+  labelWhileRunning?: string;
   disabled: boolean;
   /** why the input cannot be sent (then Run is disabled); announced as it appears */
   problem: ReactNode;
@@ -25,16 +28,23 @@ export function RunBar({
 }) {
   const { stores, abort } = useSession();
   const running = useStore(stores.status, (s) => s.running);
+  const queues = running && labelWhileRunning !== undefined;
   return (
     <div className="run-bar">
       <button
         type="submit"
         className="primary"
-        disabled={disabled || running}
+        disabled={disabled || (running && !queues)}
         aria-keyshortcuts="Control+Enter"
-        title={running ? "A run is going: wait for it or abort it" : "Run (Ctrl+Enter)"}
+        title={
+          queues
+            ? `${labelWhileRunning} (Ctrl+Enter)`
+            : running
+              ? "A run is going: wait for it or abort it"
+              : "Run (Ctrl+Enter)"
+        }
       >
-        {label}{" "}
+        {queues ? labelWhileRunning : label}{" "}
         <span className="run-bar__key" aria-hidden="true">
           Ctrl+Enter
         </span>
@@ -55,7 +65,13 @@ export function RunBar({
           {problem}
         </div>
       ) : (
-        <p className="run-bar__note">{running ? "Running: Abort (or Esc) stops it." : note}</p>
+        <p className="run-bar__note">
+          {queues
+            ? "Running: a message you send now waits until the model finishes. Abort (or Esc) stops the run."
+            : running
+              ? "Running: Abort (or Esc) stops it."
+              : note}
+        </p>
       )}
     </div>
   );

@@ -27,11 +27,10 @@ export function ModelPrompt() {
 }
 
 function ModelForm({ model }: { model: ModelHandle }) {
-  const { send, stores } = useSession();
+  const { send } = useSession();
   const settings = useStore(model.settings);
   const keyHint = useStore(model.keyHint);
   const remember = useStore(model.remember);
-  const running = useStore(stores.status, (s) => s.running);
   const [message, setMessage] = useState("");
   const [testing, setTesting] = useState(false);
   const [tested, setTested] = useState<string | null>(null);
@@ -60,7 +59,8 @@ function ModelForm({ model }: { model: ModelHandle }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (problem || !message.trim() || running) return;
+    // While the model works the session queues the message, as pi queues a follow-up.
+    if (problem || !message.trim()) return;
     send({ type: "model_prompt", text: message.trim(), model: choice() });
     setMessage("");
   };
@@ -168,6 +168,7 @@ function ModelForm({ model }: { model: ModelHandle }) {
       </div>
       <RunBar
         label="Send"
+        labelWhileRunning="Queue message"
         disabled={Boolean(problem) || !message.trim()}
         problem={problem}
         problemId={`${id}-problem`}

@@ -10,6 +10,7 @@ import {
   regrowPlan,
   SHOWN_WHEN_CALM,
 } from "../windowing";
+import { QueuedPrompts } from "./ModelParts";
 import { Entry } from "./TranscriptEntry";
 
 /** px from the bottom that still counts as "at the end" (the transcript follows new entries there) */
@@ -28,6 +29,7 @@ export function Transcript() {
   const entries = useStore(stores.transcript, (t) => t.entries);
   const calls = useStore(stores.transcript, (t) => t.calls);
   const elapsed = useStore(stores.transcript, (t) => t.elapsed);
+  const queued = useStore(stores.transcript, (t) => t.queued);
   const selectedCall = useStore(selection, (s) => s.callId);
   const scroller = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -122,6 +124,7 @@ export function Transcript() {
                 />
               ))}
             </ol>
+            {end === count ? <QueuedPrompts queued={queued} /> : null}
             {end < count ? (
               <p className="transcript__more">
                 <span className="muted">{count - end} newer entries not shown.</span>{" "}

@@ -2,7 +2,9 @@ import type { StopReason } from "@agent/messages";
 import type { TranscriptEntry } from "@state/transcript";
 import { memo } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
+import { DiffView } from "../DiffView/DiffView";
 import { UsageLine } from "../Usage/Usage";
+import { Thinking, Written } from "./ModelParts";
 
 /** what each of pi's stopReason values means, in the words a learner would use */
 const STOP_WORDS: Readonly<Record<StopReason, string>> = {
@@ -73,6 +75,9 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
               </span>
             ) : null}
           </span>
+          {entry.thinking !== undefined ? (
+            <Thinking text={entry.thinking} streaming={entry.streaming} />
+          ) : null}
           {entry.text ? <p>{entry.text}</p> : null}
           {entry.errorMessage ? <p className="error">{entry.errorMessage}</p> : null}
           {entry.toolCalls.map((c) => (
@@ -132,6 +137,8 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
               <span className="muted"> · what the model receives</span>
             )}
           </span>
+          {entry.diff ? <DiffView diff={entry.diff} label={`What ${entry.toolCallId} changed`} /> : null}
+          {entry.written ? <Written file={entry.written} callId={entry.toolCallId} /> : null}
           {entry.content.map((c, i) => {
             const key = `${c.type}${i}`; // content blocks have no identity beyond their place
             return c.type === "text" ? (
