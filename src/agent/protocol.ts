@@ -16,6 +16,7 @@ import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
 import type { SessionEvent, ToolState } from "./events";
 import type { Scenario, ScenarioFiles } from "./scenario";
+import type { ScenarioInput } from "./scenario-schema";
 
 interface CommandBase {
   /** echoed in the answer to a command that fails (session_error) */
@@ -71,7 +72,10 @@ export type SessionCommand = CommandBase &
   );
 
 /** A question the page waits on. Its answer is a `reply`, not an event: a 5 MB file stays out of the log. */
-export type SessionRequest = { type: "read_file"; path: string };
+export type SessionRequest =
+  | { type: "read_file"; path: string }
+  /** "Save as scenario": the conversation so far as a scenario file (src/agent/scenario-record.ts) */
+  | { type: "save_scenario"; title?: string };
 
 /** A file's content: utf8 text, or null when it is binary (then `base64` holds it). */
 export interface FileContent {
@@ -82,6 +86,7 @@ export interface FileContent {
 /** What each request type is answered with. */
 export interface SessionReplies {
   read_file: FileContent;
+  save_scenario: ScenarioInput;
 }
 
 export type SessionCommandType = SessionCommand["type"];

@@ -53,7 +53,7 @@ function setup(options: { fetchScenario?: (file: string) => Promise<Scenario> } 
     unsaved,
     host: {
       send: (c) => sent.push(c),
-      request: async () => ({ text: "" }),
+      request: async () => ({ text: "" }) as never,
       restart: (init) => restarts.push(init),
       lastSnapshot: () => ({ files: { "a.txt": "hi\n" }, reason: "call" }),
     },
