@@ -49,7 +49,8 @@ export function ScenarioPlayer() {
   useEffect(() => {
     if (ready && !scenario && list.length > 0 && picked === null) {
       setPicked(list[0].file);
-      void loadScenario(list[0].file);
+      // It gives way to a `?scenario=` link that loaded: the picker then shows no shipped scenario.
+      void loadScenario(list[0].file, { initial: true }).then((done) => done || setPicked(""));
     }
   }, [ready, scenario, list, picked, loadScenario]);
 
