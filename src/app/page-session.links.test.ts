@@ -68,7 +68,7 @@ describe("a ?scenario= link", () => {
       "The scenario link /nope.json could not be opened, so the page kept what it had: nope.json: the server answered 404, expected the file.",
     ]);
     expect(await page.loadScenario("seed-prompts.json", { initial: true })).toBe(true);
-    expect(sent).toEqual([{ type: "scenario_load", scenario: shipped, keepHistory: false }]);
+    expect(sent).toEqual([{ type: "scenario_load", scenario: shipped, keepHistory: true }]);
   });
 
   it("asks first when the editor has unsaved edits, and keeps them when the learner says so", async () => {

@@ -178,7 +178,10 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       return true;
     },
     async loadScenario(file, options = {}) {
-      if (options.initial && link && (await link)) return false;
+      // The first visit's own pick gives way to a link that loaded; after one that failed it keeps the
+      // history, so the sentence saying why stays on the page.
+      const linkFailed = options.initial && link ? !(await link) : false;
+      if (options.initial && link && !linkFailed) return false;
       // Only a question waits: without one the pick is counted at once (the last pick wins, below).
       const ask = question(options.restart ? "restart" : "pick");
       if (ask && !(await deps.confirmations.ask(ask))) return false;
@@ -190,7 +193,11 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
         const scenario = await deps.fetchScenario(file);
         if (request === scenarioRequests) await stopRun();
         if (request === scenarioRequests)
-          host.send({ type: "scenario_load", scenario, keepHistory: options.keepHistory === true });
+          host.send({
+            type: "scenario_load",
+            scenario,
+            keepHistory: options.keepHistory === true || linkFailed,
+          });
       } catch (error) {
         if (request === scenarioRequests)
           notice(

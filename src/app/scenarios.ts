@@ -73,6 +73,11 @@ export async function fetchScenarioUrl(address: string, base = window.location.h
     );
   }
   if (!response.ok) throw new Error(`${name}: the server answered ${response.status}, expected the file`);
+  // A server that answers every unknown path with its start page (as single-page hosts do) sends HTML.
+  if (/^text\/html\b/i.test(response.headers.get("content-type") ?? ""))
+    throw new Error(
+      `${name}: the server answered with a web page, expected the scenario file (is the address right?)`,
+    );
   const length = Number(response.headers.get("content-length"));
   if (length > 0 && !response.headers.get("content-encoding")) checkScenarioSize(length, name);
   return parseScenarioText(await response.text(), name);
