@@ -4,7 +4,7 @@ import { useSession } from "../session-context";
 
 /** Title, what the page is, and the presenter's switches. */
 export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
-  const { prefs, stores, exportEvents, saveScenario } = useSession();
+  const { prefs, stores, exportEvents } = useSession();
   const theme = useStore(prefs, (p) => p.theme);
   const projector = useStore(prefs, (p) => p.projector);
   const backend = useStore(stores.files, (f) => f.backend);
@@ -22,13 +22,6 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
       <div className="app__switches">
         <button type="button" onClick={exportEvents} title="Download every event as JSON Lines">
           Export events
-        </button>
-        <button
-          type="button"
-          onClick={() => void saveScenario()}
-          title="Download the conversation so far as a scenario file that replays it offline"
-        >
-          Save as scenario
         </button>
         <button
           type="button"
