@@ -16,6 +16,7 @@ import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
 import type { SessionEvent, ToolState } from "./events";
 import type { Scenario, ScenarioFiles } from "./scenario";
+import type { ScenarioInput } from "./scenario-schema";
 
 interface CommandBase {
   /** echoed in the answer to a command that fails (session_error) */
@@ -77,7 +78,9 @@ export type SessionRequest =
    * model mode: the request the session would send next to this model, built as a run builds it (the
    * prompt, the converted transcript, the declared tools, pi's options), without running anything
    */
-  | { type: "model_request"; model: ModelChoice };
+  | { type: "model_request"; model: ModelChoice }
+  /** "Save as scenario": the conversation so far as a scenario file (src/agent/scenario-record.ts) */
+  | { type: "save_scenario"; title?: string };
 
 /** The streamSimple arguments of a model request, as data (no key, no signal). */
 export interface ModelRequest {
@@ -96,6 +99,7 @@ export interface FileContent {
 export interface SessionReplies {
   read_file: FileContent;
   model_request: ModelRequest;
+  save_scenario: ScenarioInput;
 }
 
 export type SessionCommandType = SessionCommand["type"];

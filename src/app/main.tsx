@@ -13,7 +13,7 @@ import "@ui/styles.css";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
 import { createModelHandle } from "./provider-page";
-import { fetchScenario, loadScenarioList } from "./scenarios";
+import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
 import { startSessionWorker } from "./worker-port";
 
 // One render per animation frame however fast the worker talks: every store's notification waits for the
@@ -62,6 +62,8 @@ const page = createPageSession({
   timers,
   now: Date.now,
   fetchScenario,
+  fetchScenarioUrl,
+  secrets: model.secrets,
   loadScenarioList,
   schedule: perFrame,
   confirmations: createConfirmations(),
@@ -105,6 +107,15 @@ const session: SessionHandle = {
 // Each real request's body (key masked) becomes a page event, so the Request tab is a fold like the rest.
 model.provider.onSent((sent) => page.emit({ type: "model_request_sent", ...sent }));
 host.send({ type: "init" });
+
+// A presenter's link (`?scenario=<url>`) opens that scenario in place of the first one; so does going
+// back or forward to such a link in the same page.
+const openLink = () => {
+  const link = new URLSearchParams(window.location.search).get("scenario");
+  if (link) void page.openScenarioLink(link);
+};
+openLink();
+window.addEventListener("popstate", openLink);
 
 if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).playground = session;
 

@@ -7,8 +7,10 @@
  * stream as the session's own events, so the stores stay a pure fold and an export replays to the same
  * picture.
  */
+import { redactSecrets } from "@agent/drivers/redact";
 import { exportEvents, type SessionEvent, type SessionEventBody } from "@agent/events";
 import type { Scenario } from "@agent/scenario";
+import { scenarioFileName } from "@agent/scenario-record";
 import type { Confirmations, Question } from "@state/confirmations";
 import type { PrefsStore } from "@state/prefs";
 import type { SessionStores } from "@state/session-stores";
@@ -35,6 +37,10 @@ export interface PageSessionDeps {
   timers: Timers;
   now: () => number;
   fetchScenario(file: string): Promise<Scenario>;
+  /** fetches a scenario by its address (a `?scenario=` link); rejects with one line saying why not */
+  fetchScenarioUrl?(url: string): Promise<Scenario>;
+  /** the keys the page holds: masked in anything it hands out, should one have got into it */
+  secrets?: () => readonly string[];
   loadScenarioList(): Promise<readonly ScenarioEntry[]>;
   /** hands a finished file to the user (the page: a download link) */
   download(name: string, type: string, text: string): void;
@@ -76,6 +82,12 @@ export function unsavedQuestion(
 export type PageSession = Omit<SessionHandle, "prefs" | "selection"> & {
   /** a page event (worker_replaced, notice): stamped and folded like the session's */
   emit(body: SessionEventBody): void;
+  /**
+   * Opens a `?scenario=<url>` link: asks first when the editor has unsaved edits, then fetches the file
+   * and loads it. A link that cannot be fetched or parsed is a notice, and nothing changes. Resolves true
+   * when the scenario was sent to the session.
+   */
+  openScenarioLink(url: string): Promise<boolean>;
   /** a session event from the worker: folded into the stores */
   ingest(event: SessionEvent): void;
 };
@@ -92,6 +104,8 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
   const scenarios = createStore<readonly ScenarioEntry[]>([], deps.schedule ?? immediate);
   const scenarioLoading = createStore<string | null>(null, immediate);
   let scenarioRequests = 0;
+  /** a link being opened (or opened): the first visit's own pick waits for it and gives way if it loaded */
+  let link: Promise<boolean> | null = null;
   deps
     .loadScenarioList()
     .then(scenarios.set, (error: Error) =>
@@ -164,6 +178,10 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       return true;
     },
     async loadScenario(file, options = {}) {
+      // The first visit's own pick gives way to a link that loaded; after one that failed it keeps the
+      // history, so the sentence saying why stays on the page.
+      const linkFailed = options.initial && link ? !(await link) : false;
+      if (options.initial && link && !linkFailed) return false;
       // Only a question waits: without one the pick is counted at once (the last pick wins, below).
       const ask = question(options.restart ? "restart" : "pick");
       if (ask && !(await deps.confirmations.ask(ask))) return false;
@@ -175,7 +193,11 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
         const scenario = await deps.fetchScenario(file);
         if (request === scenarioRequests) await stopRun();
         if (request === scenarioRequests)
-          host.send({ type: "scenario_load", scenario, keepHistory: options.keepHistory === true });
+          host.send({
+            type: "scenario_load",
+            scenario,
+            keepHistory: options.keepHistory === true || linkFailed,
+          });
       } catch (error) {
         if (request === scenarioRequests)
           notice(
@@ -186,6 +208,41 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
         if (request === scenarioRequests) scenarioLoading.set(null);
       }
       return true;
+    },
+    openScenarioLink(url) {
+      const opening = (async () => {
+        const ask = question("pick");
+        if (ask && !(await deps.confirmations.ask(ask))) return false;
+        const request = ++scenarioRequests;
+        scenarioLoading.set(url);
+        try {
+          if (!deps.fetchScenarioUrl) throw new Error("this page cannot open links");
+          const scenario = await deps.fetchScenarioUrl(url);
+          if (request !== scenarioRequests) return false;
+          await stopRun();
+          host.send({ type: "scenario_load", scenario });
+          return true;
+        } catch (error) {
+          notice(
+            `The scenario link ${url} could not be opened, so the page kept what it had: ${(error as Error).message}.`,
+          );
+          return false;
+        } finally {
+          if (request === scenarioRequests) scenarioLoading.set(null);
+        }
+      })();
+      link = opening;
+      return opening;
+    },
+    async saveScenario() {
+      try {
+        const scenario = await host.request({ type: "save_scenario" });
+        // The session never holds a key; this is the last check before the file leaves the page.
+        const text = redactSecrets(`${JSON.stringify(scenario, null, 2)}\n`, deps.secrets?.() ?? []);
+        deps.download(scenarioFileName(scenario.title ?? ""), "application/json", text);
+      } catch (error) {
+        notice(`The conversation could not be saved as a scenario: ${(error as Error).message}.`);
+      }
     },
     exportEvents() {
       const stamp = new Date(deps.now()).toISOString().replace(/[:.]/g, "-");

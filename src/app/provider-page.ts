@@ -72,7 +72,7 @@ export function parseModelSettings(raw: string | null): ModelSettings {
 export function createModelHandle(
   storage: Storage_ | null,
   deps: ProviderHostDeps = browserDeps(),
-): { provider: ProviderHost; handle: ModelHandle } {
+): { provider: ProviderHost; handle: ModelHandle; secrets: () => string[] } {
   const provider = createProviderHost(deps);
   const read = (name: string) => {
     try {
@@ -97,6 +97,8 @@ export function createModelHandle(
   if (saved) provider.setKey(saved);
   return {
     provider,
+    // For the page's last check on what it hands out (a saved scenario): the key, never shown.
+    secrets: () => (key ? [key] : []),
     handle: {
       keyHint: provider.keyHint,
       setKey(value) {

@@ -42,3 +42,43 @@ export async function fetchScenario(file: string): Promise<Scenario> {
   if (length > 0 && !response.headers.get("content-encoding")) checkScenarioSize(length, file);
   return parseScenarioText(await response.text(), file);
 }
+
+/** The file's name in a link's messages: the last part of its path ("queue-race.json"). */
+function linkName(url: URL): string {
+  return decodeURIComponent(url.pathname.split("/").pop() || url.host || "scenario");
+}
+
+/**
+ * Fetches a scenario by address, as a `?scenario=` link gives it: on this page's server (a path such as
+ * /scenarios/queue-race.json) or on any server that lets this page read it (CORS). Every failure is one
+ * line saying why.
+ */
+export async function fetchScenarioUrl(address: string, base = window.location.href): Promise<Scenario> {
+  let url: URL;
+  try {
+    url = new URL(address, base);
+  } catch {
+    throw new Error("it is not an address (expected a path such as /scenarios/queue-race.json, or a URL)");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`${url.protocol} links are not fetched (expected an http or https address)`);
+  const name = linkName(url);
+  const { checkScenarioSize, parseScenarioText } = await import("@agent/scenario");
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch {
+    throw new Error(
+      `${name}: the file could not be fetched (the server is down, the address is wrong, or the server does not let this page read it)`,
+    );
+  }
+  if (!response.ok) throw new Error(`${name}: the server answered ${response.status}, expected the file`);
+  // A server that answers every unknown path with its start page (as single-page hosts do) sends HTML.
+  if (/^text\/html\b/i.test(response.headers.get("content-type") ?? ""))
+    throw new Error(
+      `${name}: the server answered with a web page, expected the scenario file (is the address right?)`,
+    );
+  const length = Number(response.headers.get("content-length"));
+  if (length > 0 && !response.headers.get("content-encoding")) checkScenarioSize(length, name);
+  return parseScenarioText(await response.text(), name);
+}

@@ -26,6 +26,7 @@ import {
   type ScenarioFiles,
   type ScenarioTools,
 } from "@agent/scenario";
+import { type RecordedRun, scenarioFromRecording } from "@agent/scenario-record";
 import type { Driver, LoopConfig } from "@agent/types";
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
@@ -80,6 +81,8 @@ export class PlaygroundSession {
   private readonly followUps = new FollowUpQueue((e) => this.emit(e));
   /** the player's "pause after each call", kept for the next scenario loaded */
   private pauseAfterCall = false;
+  /** what "Save as scenario" needs beside the transcript: the files and tools it started with, its runs */
+  private recording: { files: ScenarioFiles; tools: ScenarioTools; runs: RecordedRun[] } | undefined;
 
   constructor(
     sink: EventSink,
@@ -188,6 +191,7 @@ export class PlaygroundSession {
     if (this.running) throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
     const controller = new AbortController();
     this.controller = controller;
+    this.record();
     const executable = this.definitions.filter((d) => (this.states[d.name] ?? "off") !== "off");
     const context = {
       systemPrompt: this.prompt.content,
@@ -220,6 +224,45 @@ export class PlaygroundSession {
       this.changeSource = "reset";
     });
     return this.running;
+  }
+
+  /** The tool set as the scenario format writes it. */
+  private currentTools(): ScenarioTools {
+    const named = (state: ToolState) =>
+      this.definitions.filter((d) => this.states[d.name] === state).map((d) => d.name);
+    const hidden = named("hidden");
+    return { active: named("active"), ...(hidden.length > 0 ? { hidden } : {}) };
+  }
+
+  /** Notes a run's start; the first run of a transcript also keeps the files and tools it starts from. */
+  private record() {
+    if (this.transcript.length === 0 || !this.recording)
+      this.recording = { files: this.filesMap(), tools: this.currentTools(), runs: [] };
+    this.recording.runs.push({ at: this.transcript.length, tools: this.currentTools() });
+  }
+
+  /**
+   * The conversation so far as a scenario file: the workspace and tools it started from, then its user
+   * and assistant messages. With no conversation yet, the current workspace and tools and no steps.
+   */
+  saveScenario(title?: string) {
+    const recording =
+      this.transcript.length > 0 && this.recording
+        ? this.recording
+        : { files: this.filesMap(), tools: this.currentTools(), runs: [] };
+    const first = this.transcript.find((m) => m.role === "user");
+    const said = first
+      ? typeof first.content === "string"
+        ? first.content
+        : first.content.map((c) => (c.type === "text" ? c.text : "")).join(" ")
+      : "";
+    const fallback =
+      said.trim() === "" ? "Saved conversation" : said.trim().replace(/\s+/g, " ").slice(0, 60);
+    return scenarioFromRecording({
+      ...recording,
+      title: title?.trim() || fallback,
+      transcript: this.transcript,
+    });
   }
 
   abort(source: "user" | "scenario" = "user") {
@@ -474,6 +517,8 @@ export class PlaygroundSession {
         const reply: FileContent = text === null ? { text, base64: base64Encode(data) } : { text };
         return reply as SessionReplies[T["type"]];
       }
+      case "save_scenario":
+        return this.saveScenario(request.title) as SessionReplies[T["type"]];
     }
   }
 

@@ -57,9 +57,13 @@ export interface SessionHandle {
   /**
    * fetches a scenario file and loads it into the session: clean (the conversation, timeline and counters
    * start over) unless `keepHistory`. Asks first when the editor has unsaved edits; false when the learner
-   * chose to keep editing. `restart` only changes the question's words.
+   * chose to keep editing. `restart` only changes the question's words. `initial`: the first visit's own
+   * pick, which gives way to a `?scenario=` link that loaded.
    */
-  loadScenario(file: string, options?: { keepHistory?: boolean; restart?: boolean }): Promise<boolean>;
+  loadScenario(
+    file: string,
+    options?: { keepHistory?: boolean; restart?: boolean; initial?: boolean },
+  ): Promise<boolean>;
   /** puts back the preset files, asking first when the editor has unsaved edits; false when kept */
   resetFiles(): Promise<boolean>;
   /** the page's open question (before work is lost), answered by the dialog */
@@ -68,6 +72,8 @@ export interface SessionHandle {
   unsaved: UnsavedEdits;
   /** downloads the event log as JSON Lines */
   exportEvents(): void;
+  /** "Save as scenario": downloads the conversation so far as `<title>.scenario.json` */
+  saveScenario(): Promise<void>;
   /** model mode, where the page offers it */
   model?: ModelHandle;
 }

@@ -35,7 +35,7 @@ function statusText(scenario: { status: string; current: number; steps: readonly
  * shows every step the counter counts: the file's, and under a reply that asks for calls, one per result.
  */
 export function ScenarioPlayer() {
-  const { stores, scenarios, scenarioLoading, loadScenario, send } = useSession();
+  const { stores, scenarios, scenarioLoading, loadScenario, send, saveScenario } = useSession();
   const list = useStore(scenarios);
   // While a picked scenario is on its way, Play and Step would start the one shown before it.
   const loading = useStore(scenarioLoading) !== null;
@@ -49,7 +49,8 @@ export function ScenarioPlayer() {
   useEffect(() => {
     if (ready && !scenario && list.length > 0 && picked === null) {
       setPicked(list[0].file);
-      void loadScenario(list[0].file);
+      // It gives way to a `?scenario=` link that loaded: the picker then shows no shipped scenario.
+      void loadScenario(list[0].file, { initial: true }).then((done) => done || setPicked(""));
     }
   }, [ready, scenario, list, picked, loadScenario]);
 
@@ -140,6 +141,13 @@ export function ScenarioPlayer() {
           />{" "}
           Pause after each call
         </label>
+        <button
+          type="button"
+          onClick={() => void saveScenario()}
+          title="Download the conversation so far (a model's or one typed by hand) as a scenario file that replays it offline"
+        >
+          Save as scenario
+        </button>
       </div>
       {scenario ? (
         <>

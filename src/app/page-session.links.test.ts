@@ -1,0 +1,116 @@
+/** The page's side of "Save as scenario" and of `?scenario=<url>` links. */
+import type { SessionCommand, SessionRequest } from "@agent/protocol";
+import type { Scenario } from "@agent/scenario";
+import type { ScenarioInput } from "@agent/scenario-schema";
+import { createConfirmations } from "@state/confirmations";
+import { createSessionStores } from "@state/session-stores";
+import { createUnsavedEdits } from "@state/unsaved-edits";
+import { describe, expect, it } from "vitest";
+import { createPageSession } from "./page-session";
+
+const KEY = "sk-ant-api03-secret-0123456789abcdef";
+const linked = { title: "From a link", description: "", steps: [] } as Scenario;
+const shipped = { title: "Shipped", description: "", steps: [] } as Scenario;
+
+function setup(
+  options: { fetchScenarioUrl?: (url: string) => Promise<Scenario>; saved?: ScenarioInput | Error } = {},
+) {
+  const sent: SessionCommand[] = [];
+  const downloads: { name: string; type: string; text: string }[] = [];
+  const stores = createSessionStores();
+  const confirmations = createConfirmations();
+  const unsaved = createUnsavedEdits();
+  const page = createPageSession({
+    confirmations,
+    unsaved,
+    host: {
+      send: (c) => sent.push(c),
+      request: async (r: SessionRequest) => {
+        if (r.type !== "save_scenario") return { text: "" } as never;
+        if (options.saved instanceof Error) throw options.saved;
+        return options.saved as never;
+      },
+      restart: () => {},
+      lastSnapshot: () => null,
+    },
+    stores,
+    timers: { setTimeout: () => 0, clearTimeout: () => {} },
+    now: () => 0,
+    fetchScenario: async () => shipped,
+    fetchScenarioUrl: options.fetchScenarioUrl ?? (async () => linked),
+    secrets: () => [KEY],
+    loadScenarioList: async () => [],
+    download: (name, type, text) => downloads.push({ name, type, text }),
+  });
+  const notices = () => stores.status.getSnapshot().notices.map((n) => n.text);
+  return { page, sent, downloads, confirmations, unsaved, notices };
+}
+
+describe("a ?scenario= link", () => {
+  it("loads the linked scenario, and the first visit's own pick gives way to it", async () => {
+    const { page, sent } = setup();
+    const link = page.openScenarioLink("/scenarios/queue-race.json");
+    const initial = page.loadScenario("seed-prompts.json", { initial: true });
+    expect(await link).toBe(true);
+    expect(await initial).toBe(false);
+    expect(sent).toEqual([{ type: "scenario_load", scenario: linked }]);
+  });
+
+  it("that cannot be opened says why in one sentence, changes nothing, and the first pick goes on", async () => {
+    const { page, sent, notices } = setup({
+      fetchScenarioUrl: async () => {
+        throw new Error("nope.json: the server answered 404, expected the file");
+      },
+    });
+    expect(await page.openScenarioLink("/nope.json")).toBe(false);
+    expect(sent).toEqual([]);
+    expect(notices()).toEqual([
+      "The scenario link /nope.json could not be opened, so the page kept what it had: nope.json: the server answered 404, expected the file.",
+    ]);
+    expect(await page.loadScenario("seed-prompts.json", { initial: true })).toBe(true);
+    expect(sent).toEqual([{ type: "scenario_load", scenario: shipped, keepHistory: true }]);
+  });
+
+  it("asks first when the editor has unsaved edits, and keeps them when the learner says so", async () => {
+    const { page, sent, confirmations, unsaved } = setup();
+    unsaved.mark("notes.md", true);
+    const kept = page.openScenarioLink("/scenarios/queue-race.json");
+    expect(confirmations.getSnapshot()?.confirm).toBe("Discard my edits and load");
+    confirmations.answer(false);
+    expect(await kept).toBe(false);
+    expect(sent).toEqual([]);
+
+    const loaded = page.openScenarioLink("/scenarios/queue-race.json");
+    confirmations.answer(true);
+    expect(await loaded).toBe(true);
+    expect(sent).toEqual([{ type: "scenario_load", scenario: linked }]);
+  });
+});
+
+describe("save as scenario", () => {
+  it("downloads the session's file as <title>.scenario.json, with any key masked", async () => {
+    const saved: ScenarioInput = {
+      $schema: "../../docs/scenario.schema.json",
+      title: "Read notes",
+      steps: [{ user: `my key is ${KEY}` }],
+    };
+    const { page, downloads } = setup({ saved });
+    await page.saveScenario();
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]).toMatchObject({ name: "read-notes.scenario.json", type: "application/json" });
+    expect(downloads[0].text).not.toContain(KEY);
+    expect(JSON.parse(downloads[0].text)).toMatchObject({
+      title: "Read notes",
+      steps: [{ user: expect.any(String) }],
+    });
+  });
+
+  it("says so when the session cannot answer", async () => {
+    const { page, downloads, notices } = setup({ saved: new Error("the session worker is gone") });
+    await page.saveScenario();
+    expect(downloads).toEqual([]);
+    expect(notices()).toEqual([
+      "The conversation could not be saved as a scenario: the session worker is gone.",
+    ]);
+  });
+});
