@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import type { MockTurn } from "../../tests/mock-provider/server.ts";
 import { startMockProvider } from "../../tests/mock-provider/server.ts";
 import { median } from "../run-workload.ts";
-import { newContext, watchErrors } from "./drive.ts";
+import { newContext, type Probe, watchErrors } from "./drive.ts";
 
 export const TOOL_TURNS = 20;
 export const STREAM_RATE = 2000;
@@ -42,37 +42,67 @@ async function openModelTab(browser: Browser, url: string, baseUrl: string, erro
   return { page, send };
 }
 
-/** Sends the message and waits for the run's agent_end (a cheap check every 250 ms), or gives up. */
+/** A page too busy to answer, or crashed, gives null instead of holding the bench up. */
+const within = <T>(work: Promise<T>, ms: number) =>
+  Promise.race([work.catch(() => null), new Promise<null>((done) => setTimeout(() => done(null), ms))]);
+
+/**
+ * Sends the message and reads the probe once a second until the run's agent_end, or gives up: a page
+ * that crashes or stops answering still leaves what was read last.
+ */
 async function run(page: Page, send: { click(): Promise<void> }, timeoutMs: number) {
   const at = await page.evaluate(() => performance.now());
   await send.click();
-  const ended = await page
-    .waitForFunction(() => window.__benchProbe.model.agentEnd > 0, null, { timeout: timeoutMs, polling: 250 })
-    .then(() => true)
-    .catch(() => false);
-  const probe = await page.evaluate(() => window.__benchProbe);
-  return { at, probe, ended };
+  let probe: Probe | null = null;
+  let answered = true;
+  for (const end = Date.now() + timeoutMs; Date.now() < end; ) {
+    await new Promise((done) => setTimeout(done, 1000));
+    const read = await within(
+      page.evaluate(() => window.__benchProbe),
+      10_000,
+    );
+    answered = read !== null;
+    if (!read) break;
+    probe = read;
+    if (probe.model.agentEnd > 0) break;
+  }
+  return { at, probe, ended: (probe?.model.agentEnd ?? 0) > 0, answered };
 }
 
 const spread = (values: number[]) =>
   values.length ? { median: median(values), max: Math.max(...values), n: values.length } : null;
 
-export async function modelMode(browser: Browser, url: string) {
+/** a. TOOL_TURNS turns that each call read, then a closing text. */
+export async function toolTurns(browser: Browser, url: string) {
   const mock = await startMockProvider();
   const errors: string[] = [];
   try {
-    // a. tool-call turns
     mock.script(...Array.from({ length: TOOL_TURNS }, (_, i) => readTurn(i + 1)), {
       blocks: [{ type: "text", text: "Done." }],
     });
     const a = await openModelTab(browser, url, mock.openaiBaseUrl, errors);
-    const { probe: pa, ended: aEnded } = await run(a.page, a.send, 120_000);
+    const { probe, ended } = await run(a.page, a.send, 120_000);
     await a.page.context().close();
-    const m = pa.model;
+    const m = probe?.model ?? { done: [], request: [], toolStart: [], toolEnd: [], agentEnd: 0 };
     const toTool = m.toolStart.slice(0, TOOL_TURNS).map((t, i) => t - m.done[i]);
     const toRequest = m.toolEnd.slice(0, TOOL_TURNS).map((t, i) => m.request[i + 1] - t);
+    return {
+      turns: m.toolStart.length,
+      ended,
+      toTool: spread(toTool.filter(Number.isFinite)),
+      toRequest: spread(toRequest.filter(Number.isFinite)),
+      errors,
+    };
+  } finally {
+    await mock.close();
+  }
+}
 
-    // b. a long fast stream of text
+/** b. STREAM_RATE tokens of text a second for STREAM_SECONDS, in one turn. */
+export async function fastStream(browser: Browser, url: string) {
+  const mock = await startMockProvider();
+  const errors: string[] = [];
+  try {
     const pieces = Array.from({ length: STREAM_RATE * STREAM_SECONDS - 1 }, (_, i) => `w${i % 10} `);
     pieces.push("(end of the stream)");
     mock.script({
@@ -81,29 +111,28 @@ export async function modelMode(browser: Browser, url: string) {
     });
     const b = await openModelTab(browser, url, mock.openaiBaseUrl, errors);
     await b.page.waitForTimeout(1000); // let loading settle, so only the stream is measured
-    const { at, probe: pb, ended } = await run(b.page, b.send, (STREAM_SECONDS + 90) * 1000);
+    const { at, probe, ended, answered } = await run(b.page, b.send, (STREAM_SECONDS + 60) * 1000);
     // how far the stream had got on the page: its text's length in the transcript
-    const text = await b.page.evaluate(
-      () => document.querySelector(".transcript .msg--assistant:last-of-type")?.textContent ?? "",
-    );
-    await b.page.context().close();
-    const tasks = pb.longTasks.filter((t) => t.start >= at);
+    const text =
+      (await within(
+        b.page.evaluate(
+          () => document.querySelector(".transcript .msg--assistant:last-of-type")?.textContent ?? "",
+        ),
+        10_000,
+      )) ?? "";
+    await within(b.page.context().close(), 10_000);
     return {
-      turns: m.toolStart.length,
-      toolRunEnded: aEnded,
-      toTool: spread(toTool.filter(Number.isFinite)),
-      toRequest: spread(toRequest.filter(Number.isFinite)),
-      stream: {
-        tokens: pieces.length,
-        /** from Send to the run's end, on the page */
-        spanMs: (pb.lastEventAt ?? at) - at,
-        ended,
-        complete: text.includes("w9 (end of the stream)"),
-        /** characters of the stream's text shown, of all */
-        shown: [text.length, pieces.join("").length],
-        events: pb.eventsReceived,
-        tasks,
-      },
+      tokens: pieces.length,
+      /** false when the page stopped answering (crashed, or too busy) */
+      answered,
+      /** from Send to the last event on the page */
+      spanMs: (probe?.lastEventAt ?? at) - at,
+      ended,
+      complete: text.includes("w9 (end of the stream)"),
+      /** characters of the stream's text shown, of all */
+      shown: [text.length, pieces.join("").length],
+      events: probe?.eventsReceived ?? 0,
+      tasks: (probe?.longTasks ?? []).filter((t) => t.start >= at),
       errors,
     };
   } finally {
