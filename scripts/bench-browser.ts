@@ -17,7 +17,10 @@
  * 5. Memory in a long session: the page's and the session worker's JS heap (read from Chromium after a forced
  *    GC) during ~100,000 events, and after 2,000 calls that each return 50 KB (bench/browser/memory.ts).
  *
- * `BENCH_ONLY=memory` builds the page and runs only figure 5.
+ * 6. Model mode against the mock provider (bench/browser/model.ts): the pipeline's own time around each
+ *    tool call, and long tasks on the page while a model streams 2,000 tokens a second for 30 s.
+ *
+ * `BENCH_ONLY=memory` builds the page and runs only figure 5; `BENCH_ONLY=model` only figure 6.
  * `BENCH_ONLY=burst tsx scripts/bench-browser.ts` builds the page and runs only figure 4 (for iterating on
  * the page's rendering without the minutes the workload takes). `BENCH_ONLY=workload` runs only figure 3;
  * with it, `BENCH_OPS=a,b` runs only those operations and `BENCH_PROFILE=<file>` writes a CPU profile
@@ -39,6 +42,7 @@ import { build, preview } from "vite";
 import { BURST_EVENTS_MIN } from "../bench/browser/burst.ts";
 import { burst, firstEvent, workloadInWorker } from "../bench/browser/drive.ts";
 import { type HeapReading, memory } from "../bench/browser/memory.ts";
+import { fastStream, STREAM_RATE, STREAM_SECONDS, TOOL_TURNS, toolTurns } from "../bench/browser/model.ts";
 import { formatReport, PI_MEDIANS, RUNS, WARMUPS } from "../bench/run-workload.ts";
 import { findBrowser, launchBrowser } from "../tests/e2e/browser.ts";
 import { browserAliases } from "../vite.config.ts";
@@ -50,6 +54,8 @@ const LONG_TASK_TARGET_MS = 50;
 const HEAP_TARGET_MB = 150;
 /** "flat after the first 10,000 events": at most this much growth from 10k to 100k events */
 const HEAP_FLAT_MB = 10;
+/** model mode: the pipeline's median time from a stream's end to its tool, and from a tool to the next request */
+const PIPELINE_TARGET_MS = 5;
 const PAGE_LOADS = 5;
 /** BENCH_ONLY=burst: the page build and the burst only (figure 4) */
 const burstOnly = process.env.BENCH_ONLY === "burst";
@@ -57,6 +63,8 @@ const burstOnly = process.env.BENCH_ONLY === "burst";
 const memoryOnly = process.env.BENCH_ONLY === "memory";
 /** BENCH_ONLY=workload: the workload page only (figure 3) */
 const workloadOnly = process.env.BENCH_ONLY === "workload";
+/** BENCH_ONLY=model: the page build and model mode only (figure 6) */
+const modelOnly = process.env.BENCH_ONLY === "model";
 const workloadOps = process.env.BENCH_OPS?.split(",").filter(Boolean);
 const profileFile = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
 
@@ -209,12 +217,13 @@ async function launch(): Promise<Browser> {
 console.log("\nBrowser figures (headless Chromium; building the page and the workload page…)");
 let started = performance.now();
 if (!workloadOnly) await buildApp();
-if (!burstOnly && !memoryOnly) await buildWorkloadPage();
+if (!burstOnly && !memoryOnly && !modelOnly) await buildWorkloadPage();
 console.log(`built in ${((performance.now() - started) / 1000).toFixed(0)} s into ${cache}`);
 
 if (burstOnly) console.log("BENCH_ONLY=burst: figures 2 and 3 skipped");
 if (workloadOnly) console.log("BENCH_ONLY=workload: figures 1, 2, 4 and 5 skipped");
-if (memoryOnly) console.log("BENCH_ONLY=memory: figures 2, 3 and 4 skipped");
+if (memoryOnly) console.log("BENCH_ONLY=memory: figures 2, 3, 4 and 6 skipped");
+if (modelOnly) console.log("BENCH_ONLY=model: figures 2 to 5 skipped");
 const bundle = workloadOnly ? null : firstBundle();
 if (bundle) {
   const bundleKb = bundle.gzip / 1000;
@@ -287,7 +296,7 @@ function figure3(state: Awaited<ReturnType<typeof workloadInWorker>>) {
 const app = workloadOnly ? null : await serve(appDir);
 // Cross-origin isolation gives the worker's performance.now() 5 µs steps instead of 100 µs (ls-root is ~0.1 ms).
 const workloadPage =
-  burstOnly || memoryOnly
+  burstOnly || memoryOnly || modelOnly
     ? null
     : await serve(benchDir, {
         "Cross-Origin-Opener-Policy": "same-origin",
@@ -303,8 +312,9 @@ if (workloadPage) {
   }
 }
 try {
-  if (app && !memoryOnly) await figure4(app.url);
-  if (app && !burstOnly) await figure5(app.url);
+  if (app && !memoryOnly && !modelOnly) await figure4(app.url);
+  if (app && !burstOnly && !modelOnly) await figure5(app.url);
+  if (app && !burstOnly && !memoryOnly) await figure6(app.url);
 } finally {
   await app?.close();
 }
@@ -393,5 +403,55 @@ async function figure5(appUrl: string) {
   );
   const errors = [...m.long.errors, ...m.big.errors];
   if (errors.length) console.log(`   errors on the page: ${errors.join(" | ")}`);
+}
+async function figure6(appUrl: string) {
+  const own = await launch();
+  try {
+    const m = await toolTurns(own, appUrl);
+    const gap = (g: typeof m.toTool) =>
+      g ? `median ${g.median.toFixed(0)} ms, max ${g.max.toFixed(0)} ms (${g.n} calls)` : "not measured";
+    const met = (g: typeof m.toTool) => g !== null && g.median < PIPELINE_TARGET_MS;
+    console.log(
+      `\n6. model mode against the mock provider on 127.0.0.1 (times read with Date.now, 1 ms steps; each gap ` +
+        `includes one hop between page and worker); target: median under ${PIPELINE_TARGET_MS} ms\n` +
+        `   a. ${TOOL_TURNS} turns that each call read: the stream's last event → tool_execution_start: ` +
+        `${gap(m.toTool)}: ${verdict(met(m.toTool))}\n` +
+        `      tool_execution_end → the next model request: ${gap(m.toRequest)}: ${verdict(met(m.toRequest))}`,
+    );
+    if (!m.ended || m.turns < TOOL_TURNS) wrong(`model mode ran ${m.turns} tool calls, not ${TOOL_TURNS}`);
+    if (m.errors.length) console.log(`   console errors on the page: ${m.errors.join(" | ")}`);
+
+    const s = await fastStream(own, appUrl);
+    const longest = s.tasks.reduce((n, t) => Math.max(n, t.duration), 0);
+    const over = s.tasks.filter((t) => t.duration > LONG_TASK_TARGET_MS).length;
+    console.log(
+      `   b. ${s.tokens} text tokens streamed at ${STREAM_RATE} a second (${STREAM_SECONDS} s): the last event ` +
+        `reached the page ${ms(s.spanMs)} after Send; longest task ${s.tasks.length ? ms(longest) : "under 50 ms (no long task)"}, ` +
+        `${over} over ${LONG_TASK_TARGET_MS} ms; target: none over ${LONG_TASK_TARGET_MS} ms: ${verdict(s.answered && over === 0)}`,
+    );
+    if (s.tasks.length > 0)
+      console.log(
+        `   long tasks: ${s.tasks.length}, ${ms(s.tasks.reduce((n, t) => n + t.duration, 0))} in all; the first: ` +
+          s.tasks
+            .slice(0, 10)
+            .map((t) => ms(t.duration))
+            .join(", "),
+      );
+    if (!s.answered)
+      wrong(
+        `the page stopped answering during the stream (crashed, or too busy; figures up to then; ${s.events} events had reached it)`,
+      );
+    if (!s.ended)
+      wrong(
+        `the stream's run did not end within ${STREAM_SECONDS + 60} s (${s.events} events reached the page)`,
+      );
+    if (!s.complete)
+      wrong(
+        `the streamed text did not reach the transcript whole (${s.shown[0]} of ${s.shown[1]} characters shown)`,
+      );
+    if (s.errors.length) console.log(`   console errors on the page: ${s.errors.join(" | ")}`);
+  } finally {
+    await own.close();
+  }
 }
 process.exitCode = failures > 0 ? 1 : 0;

@@ -27,6 +27,7 @@ export interface Probe {
   slowMessages: { at: number; ms: number; events: number; last?: string }[];
   scenarioStates: string[];
   tail: string[];
+  model: { done: number[]; request: number[]; toolStart: number[]; toolEnd: number[]; agentEnd: number };
   longFrames: {
     start: number;
     duration: number;
@@ -47,7 +48,7 @@ declare global {
   }
 }
 
-async function newContext(browser: Browser, autoPlay: boolean) {
+export async function newContext(browser: Browser, autoPlay: boolean) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript({
     content: `window.__benchProbeOptions = ${JSON.stringify({ autoPlay })};\n${probeSource}`,
@@ -55,7 +56,7 @@ async function newContext(browser: Browser, autoPlay: boolean) {
   return context;
 }
 
-function watchErrors(context: BrowserContext, errors: string[]) {
+export function watchErrors(context: BrowserContext, errors: string[]) {
   context.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
   });

@@ -31,6 +31,9 @@
     scenarioStates: [],
     tail: [],
     mark: null,
+    // model mode (figure 6): when each stream's last event left the page for the worker and each model
+    // request reached the page (Date.now), and when the worker emitted each tool start and end (its ts)
+    model: { done: [], request: [], toolStart: [], toolEnd: [], agentEnd: 0 },
   };
   window.__benchProbe = probe;
 
@@ -43,6 +46,9 @@
       probe.scenarioStates.push(`${event.status} ${event.next}/${event.total}`);
       if (event.status === "done") probe.scenarioDoneAt = now;
     }
+    if (event.type === "tool_execution_start") probe.model.toolStart.push(event.ts);
+    if (event.type === "tool_execution_end") probe.model.toolEnd.push(event.ts);
+    if (event.type === "agent_end") probe.model.agentEnd++;
     probe.tail.push(event.type);
     if (probe.tail.length > 40) probe.tail.shift();
     if (probe.sessionFirstEventAt === null) {
@@ -63,6 +69,7 @@
       this.addEventListener("message", (message) => {
         const started = performance.now();
         const data = message.data; // the first read deserializes the message
+        if (data?.kind === "provider_request") probe.model.request.push(Date.now());
         // The worker sends one event, or a batch of them in order.
         const events = data?.kind === "event" ? [data.event] : data?.kind === "events" ? data.events : [];
         for (const event of events) see(event);
@@ -71,6 +78,10 @@
         if (ms > 10)
           probe.slowMessages.push({ at: started, ms, events: events.length, last: events.at(-1)?.type });
       });
+    }
+    postMessage(data, ...rest) {
+      if (data?.kind === "provider_event" && data.event.type === "done") probe.model.done.push(Date.now());
+      super.postMessage(data, ...rest);
     }
   };
 

@@ -136,7 +136,17 @@ export type PageToWorker =
   /** The page has taken in (and drawn) every event up to `seq`: flow control for fast scenarios. */
   | { kind: "ack"; seq: number }
   /** one of pi-ai's stream events for a provider_request, keys masked; its last is `done` or `error` */
-  | { kind: "provider_event"; id: number; event: ProviderEvent };
+  | { kind: "provider_event"; id: number; event: ProviderWireEvent };
+
+type Key = string | number;
+/** One change to a message: [path, "set", value] | [path, "append", text] | [path, "delete"]. */
+export type PatchOp = [Key[], "set", unknown] | [Key[], "append", string] | [Key[], "delete"];
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/**
+ * One of pi-ai's stream events as it crosses to the worker: its `partial` message left out, and what
+ * changed in that message since the request's event before in its place (app/provider-patch.ts).
+ */
+export type ProviderWireEvent = OmitEach<ProviderEvent, "partial"> & { patch?: PatchOp[] };
 
 /** What every session host (worker or in-process) offers the page. */
 export interface SessionPort {

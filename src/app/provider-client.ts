@@ -8,8 +8,9 @@
 import type { CompletionFunction } from "@agent/drivers/model";
 import type { PageToWorker, ProviderOptions, WorkerToPage } from "@agent/protocol";
 import type { SimpleStreamOptions } from "@mariozechner/pi-ai";
+import { createPatchDecoder } from "./provider-patch";
 
-type ProviderEvent = Extract<PageToWorker, { kind: "provider_event" }>["event"];
+type WireEvent = Extract<PageToWorker, { kind: "provider_event" }>["event"];
 
 export interface ProviderClient {
   complete: CompletionFunction;
@@ -37,11 +38,14 @@ export function providerOptions(options: SimpleStreamOptions): ProviderOptions {
 
 export function createProviderClient(post: (message: WorkerToPage) => void): ProviderClient {
   let requests = 0;
-  const open = new Map<number, (event: ProviderEvent) => void>();
+  const open = new Map<number, (event: WireEvent) => void>();
 
   const complete: CompletionFunction = (model, context, options) => {
     const id = ++requests;
-    const items: ProviderEvent[] = [];
+    const items: WireEvent[] = [];
+    // Rebuilt as each event is read, not as it arrives: the partial message is then what the page's
+    // event had, not already ahead of it.
+    const decode = createPatchDecoder();
     let wake: (() => void) | undefined;
     open.set(id, (event) => {
       items.push(event);
@@ -63,13 +67,14 @@ export function createProviderClient(post: (message: WorkerToPage) => void): Pro
     async function* events() {
       try {
         for (;;) {
-          const event = items.shift();
-          if (!event) {
+          const wire = items.shift();
+          if (!wire) {
             await new Promise<void>((resolve) => {
               wake = resolve;
             });
             continue;
           }
+          const event = decode(wire);
           if (event.type === "done" || event.type === "error") finished = true;
           yield event;
           if (finished) return;

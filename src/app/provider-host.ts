@@ -8,12 +8,14 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
 import { errorStopEvent, explainProviderFailure, isConnectionFailure } from "@agent/drivers/provider-errors";
 import { maskKey, redactSecrets } from "@agent/drivers/redact";
-import type { ModelRequest, PageToWorker, WorkerToPage } from "@agent/protocol";
+import type { ModelRequest, WorkerToPage } from "@agent/protocol";
+import type { AssistantMessageEvent } from "@mariozechner/pi-ai";
 import { createStore, immediate, type Store } from "@state/store";
+import { createPatchEncoder } from "./provider-patch";
 import { dryRun, maskedBody, type RequestView, requestHeaders } from "./provider-request";
 import type { ProviderContext } from "./worker-port";
 
-type ProviderEvent = Extract<PageToWorker, { kind: "provider_event" }>["event"];
+type ProviderEvent = AssistantMessageEvent;
 type Request = Extract<WorkerToPage, { kind: "provider_request" }>;
 type StreamModule = typeof import("./provider-stream");
 
@@ -79,8 +81,10 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
         provider: request.model.provider,
         modelId: request.model.id,
       };
+      // Each event without pi-ai's whole partial message: only what changed in it (provider-patch.ts).
+      const encode = createPatchEncoder();
       const send = (event: ProviderEvent) => {
-        if (!reply({ kind: "provider_event", id: request.id, event })) controller.abort();
+        if (!reply({ kind: "provider_event", id: request.id, event: encode(event) })) controller.abort();
       };
       void (async () => {
         try {

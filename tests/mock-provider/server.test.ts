@@ -135,4 +135,18 @@ describe("mock provider", () => {
     const message = await ask("openai-completions", mock.openaiBaseUrl).result();
     expect(message.errorMessage).toMatch(/no scripted turn left/);
   });
+
+  it("streams at a given rate: 300 deltas at 1,000 a second take about 0.3 s, in order", async () => {
+    const pieces = Array.from({ length: 300 }, (_, i) => `${i} `);
+    mock.script({ blocks: [{ type: "text", text: pieces.join(""), pieces }], framesPerSecond: 1000 });
+    const began = performance.now();
+    let deltas = 0;
+    const stream = ask("openai-completions", mock.openaiBaseUrl);
+    for await (const e of stream) if (e.type === "text_delta") deltas++;
+    const took = performance.now() - began;
+    expect(deltas).toBe(300);
+    expect((await stream.result()).content).toEqual([{ type: "text", text: pieces.join("") }]);
+    expect(took).toBeGreaterThan(280);
+    expect(took).toBeLessThan(3000);
+  });
 });

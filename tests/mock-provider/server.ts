@@ -103,11 +103,17 @@ export async function startMockProvider(options: MockOptions = {}): Promise<Mock
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...cors(req) });
     open.add(res);
     res.on("close", () => open.delete(res));
+    const began = performance.now();
     for (const [i, frame] of frames.entries()) {
       if (current.stallAfterFrames !== undefined && i >= current.stallAfterFrames) return; // stays open, silent
       if (res.destroyed) return;
       res.write(frame);
       if (current.frameDelayMs) await sleep(current.frameDelayMs);
+      if (current.framesPerSecond) {
+        // Timers are coarser than a frame at thousands a second: wait only once ahead of the rate.
+        const ahead = began + ((i + 1) * 1000) / current.framesPerSecond - performance.now();
+        if (ahead >= 4) await sleep(ahead);
+      }
     }
     if (current.failure === "cut") res.destroy();
     else res.end();

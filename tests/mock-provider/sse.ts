@@ -21,6 +21,8 @@ export interface MockTurn {
   failure?: "malformed" | "cut";
   /** pause between frames (a slow stream) */
   frameDelayMs?: number;
+  /** send the frames at this steady rate (a fast stream: one delta is one token), several per write when due */
+  framesPerSecond?: number;
   /** after this many frames, send nothing more and keep the connection open (an idle provider) */
   stallAfterFrames?: number;
 }
