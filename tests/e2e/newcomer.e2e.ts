@@ -145,7 +145,7 @@ describe("a newcomer's first session", () => {
     await editor.click();
     await page.keyboard.press("Control+End");
     await page.keyboard.type("\nEdited in the playground editor.");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.locator(".editor__dirty").waitFor({ state: "detached" });
     // The session confirms the write: the tree marks the file as changed in the editor.
     await page.getByRole("list", { name: "Workspace files" }).getByText("changed in the editor").waitFor();
