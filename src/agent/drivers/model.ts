@@ -29,6 +29,7 @@ import {
 import type { AgentMessage, AssistantMessage, AssistantMessageEvent } from "../messages";
 import { EMPTY_USAGE } from "../messages";
 import type { Driver } from "../types";
+import { errorStopEvent } from "./provider-errors";
 import { redactSecrets } from "./redact";
 
 /** Asks a model for one assistant message, as pi-ai's streamSimple does (the key is the callee's business). */
@@ -249,17 +250,8 @@ function errorEvent(
   errorMessage: string,
   partial?: AssistantMessage,
 ): AssistantMessageEvent {
-  const base: AssistantMessage = partial ?? {
-    role: "assistant",
-    content: [],
-    api: model.api,
-    provider: model.provider,
-    model: model.id,
-    usage: structuredClone(EMPTY_USAGE),
-    stopReason,
-    timestamp: Date.now(),
-  };
-  return { type: "error", reason: stopReason, error: { ...base, stopReason, errorMessage } };
+  if (!partial) return errorStopEvent(model, stopReason, errorMessage) as AssistantMessageEvent;
+  return { type: "error", reason: stopReason, error: { ...partial, stopReason, errorMessage } };
 }
 
 async function* single(event: AssistantMessageEvent) {
