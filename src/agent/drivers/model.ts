@@ -27,7 +27,6 @@ import {
   type Tool,
 } from "@mariozechner/pi-ai";
 import type { AgentMessage, AssistantMessage, AssistantMessageEvent } from "../messages";
-import { EMPTY_USAGE } from "../messages";
 import type { Driver } from "../types";
 import { errorStopEvent } from "./provider-errors";
 import { redactSecrets } from "./redact";
