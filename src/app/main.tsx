@@ -5,6 +5,8 @@ import { createSessionStores } from "@state/session-stores";
 import { createFrameScheduler, immediate } from "@state/store";
 import { createUnsavedEdits } from "@state/unsaved-edits";
 import { App } from "@ui/App/App";
+import { createI18n, I18nextProvider } from "@ui/i18n";
+import { pickLanguage } from "@ui/i18n/languages";
 import type { SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
 import { StrictMode } from "react";
@@ -94,6 +96,22 @@ showPrefs();
 const savePrefs = persistPrefs(prefs, storage, timers);
 window.addEventListener("pagehide", savePrefs);
 
+// The page's language: the learner's last pick, else the browser's preferences (docs/i18n.md).
+const LANGUAGE_KEY = "pi-playground.language";
+const i18n = createI18n(pickLanguage(storage?.getItem(LANGUAGE_KEY), navigator.languages));
+const showLanguage = (language: string) => {
+  document.documentElement.lang = language;
+};
+showLanguage(i18n.language);
+i18n.on("languageChanged", (language) => {
+  showLanguage(language);
+  try {
+    storage?.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // private mode or a full quota: the choice just does not survive a reload
+  }
+});
+
 const session: SessionHandle = {
   ...page,
   prefs,
@@ -123,8 +141,10 @@ const root = document.getElementById("root");
 if (!root) throw new Error('index.html must contain <div id="root">.');
 createRoot(root).render(
   <StrictMode>
-    <SessionContext.Provider value={session}>
-      <App />
-    </SessionContext.Provider>
+    <I18nextProvider i18n={i18n}>
+      <SessionContext.Provider value={session}>
+        <App />
+      </SessionContext.Provider>
+    </I18nextProvider>
   </StrictMode>,
 );
