@@ -1,9 +1,12 @@
 /**
  * How the session tells the page about its workspace: the per-file mutation queue's moves become
- * queue_* events, and changes on the memfs volume become file_changed events with who made them.
+ * queue_* events, changes on the memfs volume become file_changed events with who made them, and the
+ * workspace's files are listed (the tree) or copied out (snapshots, saved scenarios).
  */
 import type { Emit } from "@agent/events";
-import type { MemfsWorkspace } from "@backends/memfs/workspace";
+import type { ScenarioFiles } from "@agent/scenario";
+import { type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
+import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
 import type { MutationQueueObserver } from "@core/file-mutation-queue";
 
 /** queue_wait / queue_acquire / queue_release, with how long each call waited for and held the file. */
@@ -59,4 +62,25 @@ export function fileChangedEvents(workspace: MemfsWorkspace, emit: Emit, context
       ...(only ? { toolCallId: only } : {}),
     });
   });
+}
+
+/** The workspace's paths relative to its root, sorted, a directory's with a trailing slash. */
+export function listWorkspaceFiles(workspace: MemfsWorkspace): string[] {
+  const prefix = `${workspace.root}/`;
+  return snapshotWorkspace(workspace)
+    .entries.map((e) => e.path.slice(prefix.length) + (e.kind === "dir" ? "/" : ""))
+    .sort();
+}
+
+/** The workspace as a files map (the scenario format). */
+export function workspaceFilesMap(workspace: MemfsWorkspace): ScenarioFiles {
+  const prefix = `${workspace.root}/`;
+  const files: ScenarioFiles = {};
+  for (const e of snapshotWorkspace(workspace).entries) {
+    const rel = e.path.slice(prefix.length);
+    if (e.kind === "dir") files[rel] = { dir: true };
+    else if (e.kind === "symlink") files[rel] = { symlink: e.target };
+    else files[rel] = isUtf8Text(e.data) ? utf8Decode(e.data) : { base64: base64Encode(e.data) };
+  }
+  return files;
 }

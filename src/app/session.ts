@@ -1,24 +1,19 @@
 /**
  * The session, the composition root: a memfs workspace, the tools over it, the prompt state, the agent
  * loop and the event stream; it answers every command of the protocol. It runs in the session worker;
- * Node tests and `npm run scenario` construct it directly.
+ * Node tests and `npm run scenario` construct it directly. Model mode (session-model.ts), "Save as
+ * scenario" (session-recording.ts), a scenario's player (session-scenario.ts) and the command router
+ * (session-commands.ts) live beside it, each reaching the session through a narrow interface.
  */
 
 import { createManualDriver, type ManualTurn, manualTurn, parseManualArguments } from "@agent/drivers/manual";
 import type { CompletionFunction } from "@agent/drivers/model";
 import type { ModelChoice } from "@agent/drivers/model-presets";
-import { createScriptedDriver } from "@agent/drivers/scripted";
 import { createEventEmitter, type EventSink, type SessionEvent, type ToolState } from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
-import type { AgentMessage, UserMessage } from "@agent/messages";
-import { ScenarioPlayer } from "@agent/player";
-import type {
-  FileContent,
-  ModelRequest,
-  SessionCommand,
-  SessionReplies,
-  SessionRequest,
-} from "@agent/protocol";
+import type { AgentMessage } from "@agent/messages";
+import type { ScenarioPlayer } from "@agent/player";
+import type { ModelRequest, SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
 import {
   displaySteps,
   parseScenario,
@@ -26,19 +21,19 @@ import {
   type ScenarioFiles,
   type ScenarioTools,
 } from "@agent/scenario";
-import { type RecordedRun, scenarioFromRecording } from "@agent/scenario-record";
-import type { Driver, LoopConfig } from "@agent/types";
-import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
-import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
+import type { AgentContext, Driver, LoopConfig } from "@agent/types";
+import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
-import { FollowUpQueue } from "./follow-ups";
 import { PRESETS } from "./presets/index";
-import { plain, providerOptions } from "./provider-client";
+import { answer as answerRequest, route } from "./session-commands";
+import { type ModelHost, ModelMode } from "./session-model";
 import { PromptTracker } from "./session-prompt";
-import { fileChangedEvents, queueEvents } from "./session-workspace";
+import { type RecordingHost, SessionRecording, scenarioTools } from "./session-recording";
+import { createScenarioPlayer, type ScenarioHost } from "./session-scenario";
+import { fileChangedEvents, listWorkspaceFiles, queueEvents, workspaceFilesMap } from "./session-workspace";
 import { createPlaygroundTools } from "./tools";
 
 export type ToolFactory = (workspace: MemfsWorkspace, queue: FileMutationQueue) => AnyToolDefinition[];
@@ -76,13 +71,26 @@ export class PlaygroundSession {
   private readonly executing = new Set<string>();
   private controller: AbortController | undefined;
   private running: Promise<void> | undefined;
-  /** whether the run going is a model run (a message sent meanwhile is queued as a follow-up) */
-  private modelRun = false;
-  private readonly followUps = new FollowUpQueue((e) => this.emit(e));
   /** the player's "pause after each call", kept for the next scenario loaded */
   private pauseAfterCall = false;
+  /** the narrow view of the session that model mode, the recording and a scenario's player get */
+  private readonly host: ModelHost & RecordingHost & ScenarioHost = {
+    emit: (e) => this.emit(e),
+    complete: () => this.options.complete,
+    running: () => this.running,
+    run: (...args: Parameters<PlaygroundSession["run"]>) => this.run(...args),
+    abort: (source) => this.abort(source),
+    transcript: () => this.transcript,
+    context: () => this.runContext(),
+    isDeclared: (name) => this.states[name] === "active",
+    filesMap: () => this.filesMap(),
+    tools: () => scenarioTools(this.definitions, this.states),
+    applyTools: (tools) => this.applyScenarioTools(tools),
+    player: () => this.player,
+  };
+  private readonly model = new ModelMode(this.host);
   /** what "Save as scenario" needs beside the transcript: the files and tools it started with, its runs */
-  private recording: { files: ScenarioFiles; tools: ScenarioTools; runs: RecordedRun[] } | undefined;
+  private readonly recording = new SessionRecording(this.host);
 
   constructor(
     sink: EventSink,
@@ -130,23 +138,12 @@ export class PlaygroundSession {
   }
 
   listFiles(): string[] {
-    const prefix = `${this.workspace.root}/`;
-    return snapshotWorkspace(this.workspace)
-      .entries.map((e) => e.path.slice(prefix.length) + (e.kind === "dir" ? "/" : ""))
-      .sort();
+    return listWorkspaceFiles(this.workspace);
   }
 
   /** The workspace as a files map (the scenario format), for a host restoring after a stuck call. */
   filesMap(): ScenarioFiles {
-    const prefix = `${this.workspace.root}/`;
-    const files: ScenarioFiles = {};
-    for (const e of snapshotWorkspace(this.workspace).entries) {
-      const rel = e.path.slice(prefix.length);
-      if (e.kind === "dir") files[rel] = { dir: true };
-      else if (e.kind === "symlink") files[rel] = { symlink: e.target };
-      else files[rel] = isUtf8Text(e.data) ? utf8Decode(e.data) : { base64: base64Encode(e.data) };
-    }
-    return files;
+    return workspaceFilesMap(this.workspace);
   }
 
   /** The workspace changed since the last snapshot the host was sent. */
@@ -191,13 +188,8 @@ export class PlaygroundSession {
     if (this.running) throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
     const controller = new AbortController();
     this.controller = controller;
-    this.record();
-    const executable = this.definitions.filter((d) => (this.states[d.name] ?? "off") !== "off");
-    const context = {
-      systemPrompt: this.prompt.content,
-      messages: this.transcript,
-      tools: wrapToolDefinitions(executable),
-    };
+    this.recording.record();
+    const context = this.runContext();
     const leading = this.prompt.pendingSystemMessages(this.transcript);
     const config: LoopConfig = { ...this.options.config, ...extra };
     this.changeSource = "tool";
@@ -226,43 +218,19 @@ export class PlaygroundSession {
     return this.running;
   }
 
-  /** The tool set as the scenario format writes it. */
-  private currentTools(): ScenarioTools {
-    const named = (state: ToolState) =>
-      this.definitions.filter((d) => this.states[d.name] === state).map((d) => d.name);
-    const hidden = named("hidden");
-    return { active: named("active"), ...(hidden.length > 0 ? { hidden } : {}) };
+  /** What a run gives the loop (and a model request carries): the prompt, the transcript, the tools not off. */
+  private runContext(): AgentContext {
+    const executable = this.definitions.filter((d) => (this.states[d.name] ?? "off") !== "off");
+    return {
+      systemPrompt: this.prompt.content,
+      messages: this.transcript,
+      tools: wrapToolDefinitions(executable),
+    };
   }
 
-  /** Notes a run's start; the first run of a transcript also keeps the files and tools it starts from. */
-  private record() {
-    if (this.transcript.length === 0 || !this.recording)
-      this.recording = { files: this.filesMap(), tools: this.currentTools(), runs: [] };
-    this.recording.runs.push({ at: this.transcript.length, tools: this.currentTools() });
-  }
-
-  /**
-   * The conversation so far as a scenario file: the workspace and tools it started from, then its user
-   * and assistant messages. With no conversation yet, the current workspace and tools and no steps.
-   */
+  /** The conversation so far as a scenario file (session-recording.ts). */
   saveScenario(title?: string) {
-    const recording =
-      this.transcript.length > 0 && this.recording
-        ? this.recording
-        : { files: this.filesMap(), tools: this.currentTools(), runs: [] };
-    const first = this.transcript.find((m) => m.role === "user");
-    const said = first
-      ? typeof first.content === "string"
-        ? first.content
-        : first.content.map((c) => (c.type === "text" ? c.text : "")).join(" ")
-      : "";
-    const fallback =
-      said.trim() === "" ? "Saved conversation" : said.trim().replace(/\s+/g, " ").slice(0, 60);
-    return scenarioFromRecording({
-      ...recording,
-      title: title?.trim() || fallback,
-      transcript: this.transcript,
-    });
+    return this.recording.save(title);
   }
 
   abort(source: "user" | "scenario" = "user") {
@@ -293,84 +261,14 @@ export class PlaygroundSession {
     return this.run(prompts, driver, stopAfterCalls ? { shouldStopAfterTurn: () => true } : {});
   }
 
-  /** pi passes one session id with every request (prompt-cache keys, session-affinity headers). */
-  private readonly sessionId =
-    globalThis.crypto?.randomUUID?.() ??
-    `session-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-  /**
-   * Model mode: the user's message, then turns from a real model until it stops calling tools. The model
-   * driver (with pi-ai) is loaded on first use, so the worker's own chunk does not carry it.
-   */
-  async runModelPrompt(text: string, choice: ModelChoice) {
-    const complete = this.options.complete;
-    if (!complete) throw new Error("Model mode is not available here: this session has no provider context.");
-    const user: UserMessage = { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
-    // From here until the model stops (the driver's first load included), a message sent waits.
-    if (this.modelRun) return this.followUps.enqueue(user, text);
-    if (this.running) throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
-    this.modelRun = true;
-    try {
-      await this.runModel(user, choice, complete);
-    } finally {
-      this.modelRun = false;
-      this.followUps.dropAll();
-    }
+  /** Model mode (session-model.ts): the user's message, then turns from a real model. */
+  runModelPrompt(text: string, choice: ModelChoice) {
+    return this.model.prompt(text, choice);
   }
 
-  private async runModel(user: UserMessage, choice: ModelChoice, complete: CompletionFunction) {
-    const { createModelDriver } = await import("@agent/drivers/model");
-    const driver = createModelDriver({ ...(await this.modelOptions(choice)), complete });
-    let prompts: AgentMessage[] = [user];
-    for (;;) {
-      await this.run(prompts, driver, { getFollowUpMessages: async () => this.followUps.next() });
-      // A message queued as the loop was leaving starts a run of its own, as pi's `continue()` takes a
-      // follow-up left in the queue; after an error or an abort the queue is dropped instead.
-      const last = this.transcript.at(-1);
-      const failed = last?.role === "assistant" && ["error", "aborted"].includes(last.stopReason);
-      prompts = failed ? [] : this.followUps.next();
-      if (prompts.length === 0) return;
-    }
-  }
-
-  /** The model object and pi's settings for a model-mode request (the driver and pi-ai load lazily). */
-  private async modelOptions(choice: ModelChoice) {
-    const { resolveModel } = await import("@agent/drivers/model-spec");
-    return {
-      model: resolveModel({
-        provider: choice.provider,
-        id: choice.modelId,
-        api: choice.api,
-        baseUrl: choice.baseUrl,
-      }),
-      thinkingLevel: choice.thinkingLevel,
-      sessionId: this.sessionId,
-      // A hidden tool runs when called but is not declared to the model, as the prompt leaves it out.
-      isDeclared: (name: string) => this.states[name] === "active",
-    };
-  }
-
-  /**
-   * The request a model-mode run would send next (the conversation so far, the prompt and the declared
-   * tools as a run has them), built by the driver's own function and sent nowhere: the page hands it to
-   * pi-ai for the exact body.
-   */
-  async nextModelRequest(choice: ModelChoice): Promise<ModelRequest> {
-    const { buildModelRequest } = await import("@agent/drivers/model");
-    const executable = this.definitions.filter((d) => (this.states[d.name] ?? "off") !== "off");
-    const built = buildModelRequest(
-      {
-        systemPrompt: this.prompt.content,
-        messages: this.transcript,
-        tools: wrapToolDefinitions(executable),
-      },
-      await this.modelOptions(choice),
-    );
-    return {
-      model: plain(built.model),
-      context: plain(built.context),
-      options: providerOptions(built.options),
-    };
+  /** The request a model-mode run would send next, sent nowhere (session-model.ts). */
+  nextModelRequest(choice: ModelChoice): Promise<ModelRequest> {
+    return this.model.nextRequest(choice);
   }
 
   loadScenario(value: unknown, options: { keepHistory?: boolean } = {}) {
@@ -378,7 +276,7 @@ export class PlaygroundSession {
     // The scenario before this one stops pacing, and its run (if one is on) ends: a slow-paced run
     // would otherwise go on taking its steps into the new scenario.
     this.player?.stop();
-    this.followUps.dropAll();
+    this.model.dropFollowUps();
     this.abort("user");
     // The page starts over with the scenario (what it shows is a fold of events, so this is an event).
     if (!options.keepHistory)
@@ -387,38 +285,7 @@ export class PlaygroundSession {
     this.prompt.resetTranscript();
     this.load(scenario.workspace?.files ?? PRESETS.default, scenario.workspace ? "scenario" : "default");
     this.applyScenarioTools(scenario.tools ?? { active: [...DEFAULT_TOOL_NAMES] });
-    this.player = new ScenarioPlayer(
-      scenario,
-      {
-        emit: this.emit,
-        sleep: this.options.sleep,
-        pace: this.options.pace,
-        applyTools: (tools) => this.applyScenarioTools(tools),
-        runUser: async (step) => {
-          // A run of the scenario before may still be ending (it was aborted when this one loaded).
-          while (this.running) await this.running.catch(() => {});
-          const user: UserMessage = {
-            role: "user",
-            content: [{ type: "text", text: step.user }],
-            timestamp: Date.now(),
-          };
-          const player = this.player as ScenarioPlayer;
-          const run = this.run([user], createScriptedDriver(player, this.emit), {}, player);
-          if (step.abortAfterMs !== undefined) {
-            // The run's own work is timed, not the player's pauses; a timer of a run that ended stops.
-            const ended = new AbortController();
-            const stop = () => ended.abort();
-            run.then(stop, stop);
-            void player.workFor(step.abortAfterMs, ended.signal).then(() => {
-              if (!ended.signal.aborted) this.abort("scenario");
-            });
-          }
-          return run;
-        },
-      },
-      1,
-      this.pauseAfterCall,
-    );
+    this.player = createScenarioPlayer(scenario, this.host, this.options, this.pauseAfterCall);
     this.emit({
       type: "scenario_loaded",
       title: scenario.title,
@@ -428,12 +295,52 @@ export class PlaygroundSession {
     return this.player;
   }
 
-  // ---- commands ----
+  // ---- commands (the protocol's mapping onto these is session-commands.ts) ----
+
+  /** The worker's first command: the files and tools it starts from, and where seq numbering goes on. */
+  init(command: Extract<SessionCommand, { type: "init" }>) {
+    if (command.seqFrom !== undefined) this.emit.continueFrom(command.seqFrom);
+    if (command.files || (command.preset && command.preset !== "default"))
+      this.load(
+        command.files ?? presetFiles(command.preset ?? "default"),
+        command.preset ?? "snapshot",
+        false,
+      );
+    if (command.tools) this.states = { ...DEFAULT_TOOL_STATES, ...command.tools };
+    this.emit({ type: "session_ready", backend: "memfs", cwd: this.workspace.root, files: this.listFiles() });
+    this.emit({ type: "backend_changed", backend: "memfs", cwd: this.workspace.root });
+    this.refresh("init");
+  }
+
+  resetWorkspace(preset: string) {
+    this.load(presetFiles(preset), preset);
+  }
+
+  setToolState(name: string, state: ToolState) {
+    if (!this.definitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
+    this.setToolStates({ ...this.states, [name]: state });
+  }
+
+  setPauseAfterCall(value: boolean) {
+    this.pauseAfterCall = value;
+    this.player?.setPauseAfterCall(value);
+  }
+
+  /** The editor's write: a file change the page marks as the editor's, then a new snapshot. */
+  writeFile(relativePath: string, content: string) {
+    this.changeSource = "editor";
+    const path = `${this.workspace.root}/${relativePath}`;
+    this.workspace.fs.mkdirSync(path.replace(/\/[^/]*$/, ""), { recursive: true });
+    this.workspace.fs.writeFileSync(path, content);
+    this.changeSource = "reset";
+    this.refresh("workspace");
+    this.snapshot("editor");
+  }
 
   handle(command: SessionCommand): void {
     const commandId = "id" in command && typeof command.id === "string" ? command.id : undefined;
     try {
-      const result = this.route(command);
+      const result = route(this, command);
       if (result instanceof Promise)
         result.catch((e: unknown) => this.emit({ type: "session_error", message: messageOf(e), commandId }));
     } catch (e) {
@@ -441,88 +348,14 @@ export class PlaygroundSession {
     }
   }
 
-  /** Runs one command (named `route` so that "dispatch" stays the dispatch table's word). */
-  private route(command: SessionCommand): unknown {
-    switch (command.type) {
-      case "init": {
-        if (command.seqFrom !== undefined) this.emit.continueFrom(command.seqFrom);
-        if (command.files || (command.preset && command.preset !== "default"))
-          this.load(
-            command.files ?? presetFiles(command.preset ?? "default"),
-            command.preset ?? "snapshot",
-            false,
-          );
-        if (command.tools) this.states = { ...DEFAULT_TOOL_STATES, ...command.tools };
-        this.emit({
-          type: "session_ready",
-          backend: "memfs",
-          cwd: this.workspace.root,
-          files: this.listFiles(),
-        });
-        this.emit({ type: "backend_changed", backend: "memfs", cwd: this.workspace.root });
-        this.refresh("init");
-        return;
-      }
-      case "reset_workspace":
-        return this.load(presetFiles(command.preset), command.preset);
-      case "run_tool_call":
-        return this.runToolCall(command.toolName, command.args, command.toolCallId);
-      case "run_turn":
-        return this.runTurn(command);
-      case "scenario_load":
-        return this.loadScenario(command.scenario, { keepHistory: command.keepHistory });
-      case "scenario_play":
-        return this.requirePlayer().play(command.speed);
-      case "scenario_step":
-        return this.requirePlayer().step();
-      case "scenario_pause":
-        return this.requirePlayer().pause();
-      case "scenario_speed":
-        return this.requirePlayer().setSpeed(command.speed);
-      case "model_prompt":
-        return this.runModelPrompt(command.text, command.model);
-      case "scenario_pause_after_call":
-        this.pauseAfterCall = command.value;
-        return this.player?.setPauseAfterCall(command.value);
-      case "abort":
-        return this.abort("user");
-      case "set_tool_state":
-        if (!this.definitions.some((d) => d.name === command.name))
-          throw new Error(`Unknown tool: ${command.name}`);
-        return this.setToolStates({ ...this.states, [command.name]: command.state });
-      case "write_file": {
-        this.changeSource = "editor";
-        const path = `${this.workspace.root}/${command.path}`;
-        this.workspace.fs.mkdirSync(path.replace(/\/[^/]*$/, ""), { recursive: true });
-        this.workspace.fs.writeFileSync(path, command.content);
-        this.changeSource = "reset";
-        this.refresh("workspace");
-        return this.snapshot("editor");
-      }
-    }
-  }
-
   /** Answers a request the page waits on; the answer goes back beside the event stream, never into it. */
   answer<T extends SessionRequest>(
     request: T,
   ): SessionReplies[T["type"]] | Promise<SessionReplies[T["type"]]> {
-    switch (request.type) {
-      case "model_request":
-        return this.nextModelRequest(request.model) as Promise<SessionReplies[T["type"]]>;
-      case "read_file": {
-        const data = new Uint8Array(
-          this.workspace.fs.readFileSync(`${this.workspace.root}/${request.path}`) as Uint8Array,
-        );
-        const text = isUtf8Text(data) ? utf8Decode(data) : null;
-        const reply: FileContent = text === null ? { text, base64: base64Encode(data) } : { text };
-        return reply as SessionReplies[T["type"]];
-      }
-      case "save_scenario":
-        return this.saveScenario(request.title) as SessionReplies[T["type"]];
-    }
+    return answerRequest(this, request);
   }
 
-  private requirePlayer(): ScenarioPlayer {
+  requirePlayer(): ScenarioPlayer {
     if (!this.player) throw new Error("No scenario is loaded: load one first.");
     return this.player;
   }

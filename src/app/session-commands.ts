@@ -1,0 +1,63 @@
+/**
+ * The protocol's commands and requests mapped onto the session's methods, apart from the session file:
+ * this is the one place that reads a command's fields, so the session's methods stay plain operations.
+ */
+import type { FileContent, SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
+import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
+import type { PlaygroundSession } from "./session";
+
+/** Runs one command (named `route` so that "dispatch" stays the dispatch table's word). */
+export function route(session: PlaygroundSession, command: SessionCommand): unknown {
+  switch (command.type) {
+    case "init":
+      return session.init(command);
+    case "reset_workspace":
+      return session.resetWorkspace(command.preset);
+    case "run_tool_call":
+      return session.runToolCall(command.toolName, command.args, command.toolCallId);
+    case "run_turn":
+      return session.runTurn(command);
+    case "scenario_load":
+      return session.loadScenario(command.scenario, { keepHistory: command.keepHistory });
+    case "scenario_play":
+      return session.requirePlayer().play(command.speed);
+    case "scenario_step":
+      return session.requirePlayer().step();
+    case "scenario_pause":
+      return session.requirePlayer().pause();
+    case "scenario_speed":
+      return session.requirePlayer().setSpeed(command.speed);
+    case "model_prompt":
+      return session.runModelPrompt(command.text, command.model);
+    case "scenario_pause_after_call":
+      return session.setPauseAfterCall(command.value);
+    case "abort":
+      return session.abort("user");
+    case "set_tool_state":
+      return session.setToolState(command.name, command.state);
+    case "write_file":
+      return session.writeFile(command.path, command.content);
+  }
+}
+
+/** Answers a request the page waits on; the answer goes back beside the event stream, never into it. */
+export function answer<T extends SessionRequest>(
+  session: PlaygroundSession,
+  request: T,
+): SessionReplies[T["type"]] | Promise<SessionReplies[T["type"]]> {
+  switch (request.type) {
+    case "model_request":
+      return session.nextModelRequest(request.model) as Promise<SessionReplies[T["type"]]>;
+    case "read_file": {
+      const { workspace } = session;
+      const data = new Uint8Array(
+        workspace.fs.readFileSync(`${workspace.root}/${request.path}`) as Uint8Array,
+      );
+      const text = isUtf8Text(data) ? utf8Decode(data) : null;
+      const reply: FileContent = text === null ? { text, base64: base64Encode(data) } : { text };
+      return reply as SessionReplies[T["type"]];
+    }
+    case "save_scenario":
+      return session.saveScenario(request.title) as SessionReplies[T["type"]];
+  }
+}

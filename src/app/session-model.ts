@@ -1,0 +1,116 @@
+/**
+ * Model mode, apart from the session so the session file stays a composition root: the user's message,
+ * then turns from a real model, the messages sent meanwhile (follow-ups), and the request a run would
+ * send next. It reaches the session only through ModelHost; the model driver and pi-ai load on first use.
+ */
+import type { CompletionFunction } from "@agent/drivers/model";
+import type { ModelChoice } from "@agent/drivers/model-presets";
+import type { Emit } from "@agent/events";
+import type { AgentMessage, UserMessage } from "@agent/messages";
+import type { ModelRequest } from "@agent/protocol";
+import type { AgentContext, Driver, LoopConfig } from "@agent/types";
+import { FollowUpQueue } from "./follow-ups";
+import { plain, providerOptions } from "./provider-client";
+
+/** What model mode needs from the session. */
+export interface ModelHost {
+  emit: Emit;
+  /** the provider context's completions; none outside a page (model mode is then unavailable) */
+  complete(): CompletionFunction | undefined;
+  /** the run in progress (manual, scenario or model), if any */
+  running(): Promise<void> | undefined;
+  run(prompts: AgentMessage[], driver: Driver, extra: Partial<LoopConfig>): Promise<void>;
+  transcript(): AgentMessage[];
+  /** what a run gives the loop now: the prompt, the transcript, the tools not off */
+  context(): AgentContext;
+  /** whether a tool is declared to the model (active, not hidden) */
+  isDeclared(name: string): boolean;
+}
+
+export class ModelMode {
+  /** whether the run going is a model run (a message sent meanwhile is queued as a follow-up) */
+  private modelRun = false;
+  private readonly followUps: FollowUpQueue;
+
+  /** pi passes one session id with every request (prompt-cache keys, session-affinity headers). */
+  private readonly sessionId =
+    globalThis.crypto?.randomUUID?.() ??
+    `session-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+  constructor(private readonly host: ModelHost) {
+    this.followUps = new FollowUpQueue((e) => host.emit(e));
+  }
+
+  /** The session started over (another scenario loaded): nothing waiting is sent. */
+  dropFollowUps(): void {
+    this.followUps.dropAll();
+  }
+
+  /**
+   * Model mode: the user's message, then turns from a real model until it stops calling tools. The model
+   * driver (with pi-ai) is loaded on first use, so the worker's own chunk does not carry it.
+   */
+  async prompt(text: string, choice: ModelChoice) {
+    const complete = this.host.complete();
+    if (!complete) throw new Error("Model mode is not available here: this session has no provider context.");
+    const user: UserMessage = { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
+    // From here until the model stops (the driver's first load included), a message sent waits.
+    if (this.modelRun) return this.followUps.enqueue(user, text);
+    if (this.host.running())
+      throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
+    this.modelRun = true;
+    try {
+      await this.runModel(user, choice, complete);
+    } finally {
+      this.modelRun = false;
+      this.followUps.dropAll();
+    }
+  }
+
+  private async runModel(user: UserMessage, choice: ModelChoice, complete: CompletionFunction) {
+    const { createModelDriver } = await import("@agent/drivers/model");
+    const driver = createModelDriver({ ...(await this.modelOptions(choice)), complete });
+    let prompts: AgentMessage[] = [user];
+    for (;;) {
+      await this.host.run(prompts, driver, { getFollowUpMessages: async () => this.followUps.next() });
+      // A message queued as the loop was leaving starts a run of its own, as pi's `continue()` takes a
+      // follow-up left in the queue; after an error or an abort the queue is dropped instead.
+      const last = this.host.transcript().at(-1);
+      const failed = last?.role === "assistant" && ["error", "aborted"].includes(last.stopReason);
+      prompts = failed ? [] : this.followUps.next();
+      if (prompts.length === 0) return;
+    }
+  }
+
+  /** The model object and pi's settings for a model-mode request (the driver and pi-ai load lazily). */
+  private async modelOptions(choice: ModelChoice) {
+    const { resolveModel } = await import("@agent/drivers/model-spec");
+    return {
+      model: resolveModel({
+        provider: choice.provider,
+        id: choice.modelId,
+        api: choice.api,
+        baseUrl: choice.baseUrl,
+      }),
+      thinkingLevel: choice.thinkingLevel,
+      sessionId: this.sessionId,
+      // A hidden tool runs when called but is not declared to the model, as the prompt leaves it out.
+      isDeclared: (name: string) => this.host.isDeclared(name),
+    };
+  }
+
+  /**
+   * The request a model-mode run would send next (the conversation so far, the prompt and the declared
+   * tools as a run has them), built by the driver's own function and sent nowhere: the page hands it to
+   * pi-ai for the exact body.
+   */
+  async nextRequest(choice: ModelChoice): Promise<ModelRequest> {
+    const { buildModelRequest } = await import("@agent/drivers/model");
+    const built = buildModelRequest(this.host.context(), await this.modelOptions(choice));
+    return {
+      model: plain(built.model),
+      context: plain(built.context),
+      options: providerOptions(built.options),
+    };
+  }
+}
