@@ -160,10 +160,14 @@ function part(content: unknown, fraction: number): unknown {
   return content;
 }
 
-/** Remembers what a listing returned, for rules that fire only on listed paths. */
+/** Remembers what a listing returned (and forgets what a tool wrote), for rules on listed paths. */
 function noteListing(ctx: Context, method: string, dir: string | undefined, result: unknown): unknown {
-  if (!ctx.listed || method !== "readdir" || dir === undefined) return result;
+  if (!ctx.listed || dir === undefined) return result;
   const listed = ctx.listed;
+  // A file a tool writes afresh is there again.
+  if (WRITES.has(method))
+    return result instanceof Promise ? result.then((r) => (listed.delete(dir), r)) : result;
+  if (method !== "readdir") return result;
   const note = (entries: unknown) => {
     if (!Array.isArray(entries)) return entries;
     const base = dir.endsWith("/") ? dir : `${dir}/`;
