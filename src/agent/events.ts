@@ -242,6 +242,27 @@ export interface BackendChangedEvent {
   cwd: string;
 }
 
+/** The drill in force changed (or the session says which one holds, after session_ready): "off" or a preset's id. */
+export interface DrillChangedEvent {
+  type: "drill_changed";
+  drill: string;
+}
+
+/** The faulty disk did something to one of a tool's operations (src/backends/faulty). */
+export interface FaultInjectedEvent {
+  type: "fault_injected";
+  toolName: string;
+  /** the Operations method: readFile, writeFile, readdir, exec, … */
+  op: string;
+  /** relative to the workspace root ("" for the root) */
+  path: string;
+  kind: "error" | "latency" | "short-write" | "hang";
+  code?: string;
+  ms?: number;
+  /** the thrown error's text, exactly */
+  message?: string;
+}
+
 // ---- session, scenarios, answers to commands ---------------------------------------------------------
 
 /** The session is up and holds a workspace on a backend. */
@@ -398,7 +419,9 @@ export type PlaygroundEvent =
   | PromptDequeuedEvent
   | WorkerReplacedEvent
   | NoticeEvent
-  | ModelRequestSentEvent;
+  | ModelRequestSentEvent
+  | DrillChangedEvent
+  | FaultInjectedEvent;
 
 export type SessionEventBody = AgentEvent | PlaygroundEvent;
 export type SessionEvent = SessionEventBody & EventStamp;

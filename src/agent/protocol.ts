@@ -35,6 +35,8 @@ export type SessionCommand = CommandBase &
         tools?: Record<string, ToolState>;
         /** the last seq the page saw from the worker this one replaces: numbering continues after it */
         seqFrom?: number;
+        /** the drill in force in the worker this one replaces ("off" when absent) */
+        drill?: string;
       }
     /** replace the workspace with a preset's files (the transcript is kept) */
     | { type: "reset_workspace"; preset: string }
@@ -69,6 +71,8 @@ export type SessionCommand = CommandBase &
     | { type: "set_tool_state"; name: string; state: ToolState }
     /** the editor saved a file (workspace-relative path, utf8 text) */
     | { type: "write_file"; path: string; content: string }
+    /** the faulty disk: a drill's id ("off", "disk-full", …); the tools are rebuilt over it */
+    | { type: "set_drill"; drill: string }
   );
 
 /** A question the page waits on. Its answer is a `reply`, not an event: a 5 MB file stays out of the log. */

@@ -146,8 +146,13 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       const tools = Object.fromEntries(stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.state]));
       // The new worker numbers its events on from the last one the page saw: an export has no two alike.
       const seqFrom = lastSeq;
+      // The drill in force goes on in the new worker (a fresh one starts with none).
+      const active = stores.drills.getSnapshot().active;
+      const drill = active === "off" ? {} : { drill: active };
       host.restart(
-        snapshot ? { type: "init", files: snapshot.files, tools, seqFrom } : { type: "init", tools, seqFrom },
+        snapshot
+          ? { type: "init", files: snapshot.files, tools, seqFrom, ...drill }
+          : { type: "init", tools, seqFrom, ...drill },
       );
       const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
       emit({ type: "worker_replaced", reason, toolCallIds: stuck });

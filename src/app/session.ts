@@ -24,11 +24,13 @@ import {
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
 import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
+import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
 import { answer as answerRequest, route } from "./session-commands";
+import { SessionDrill } from "./session-drill";
 import { type ModelHost, ModelMode } from "./session-model";
 import { PromptTracker } from "./session-prompt";
 import { type RecordingHost, SessionRecording, scenarioTools } from "./session-recording";
@@ -91,6 +93,10 @@ export class PlaygroundSession {
   private readonly model = new ModelMode(this.host);
   /** what "Save as scenario" needs beside the transcript: the files and tools it started with, its runs */
   private readonly recording = new SessionRecording(this.host);
+  private readonly drill = new SessionDrill({
+    emit: (e) => this.emit(e),
+    signal: () => this.controller?.signal,
+  });
 
   constructor(
     sink: EventSink,
@@ -121,8 +127,7 @@ export class PlaygroundSession {
     this.unlisten();
     this.workspace = createMemfsWorkspace(files);
     this.queue = createFileMutationQueue(queueEvents(this.emit));
-    const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue));
-    this.definitions = create(this.workspace, this.queue);
+    this.definitions = this.createTools();
     this.unlisten = fileChangedEvents(this.workspace, this.emit, {
       source: () => this.changeSource,
       executing: this.executing,
@@ -135,6 +140,19 @@ export class PlaygroundSession {
       this.refresh("workspace");
       this.snapshot("reset");
     }
+  }
+
+  private createTools(): AnyToolDefinition[] {
+    const wrap = (o: ToolsOptions) => this.drill.wrap(o, this.workspace.root);
+    const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue, {}, wrap));
+    return create(this.workspace, this.queue);
+  }
+
+  /** The faulty disk: new tools over the drill's Operations (calls in flight keep theirs). */
+  setDrill(id: string, announce = true) {
+    this.drill.set(id);
+    this.definitions = this.createTools();
+    if (announce) this.drill.announce();
   }
 
   listFiles(): string[] {
@@ -307,8 +325,11 @@ export class PlaygroundSession {
         false,
       );
     if (command.tools) this.states = { ...DEFAULT_TOOL_STATES, ...command.tools };
+    if (command.drill) this.setDrill(command.drill, false);
     this.emit({ type: "session_ready", backend: "memfs", cwd: this.workspace.root, files: this.listFiles() });
     this.emit({ type: "backend_changed", backend: "memfs", cwd: this.workspace.root });
+    // A drill carried over from a replaced worker is said again; a fresh session's "off" needs no word.
+    if (command.drill) this.drill.announce();
     this.refresh("init");
   }
 

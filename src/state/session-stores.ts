@@ -1,5 +1,6 @@
 import type { SessionEvent } from "@agent/events";
 import { EMPTY_DISPATCH, reduceDispatch } from "./dispatch-table";
+import { EMPTY_DRILLS, reduceDrills } from "./drills";
 import { createEventLog } from "./event-log";
 import { EMPTY_FILES, reduceFiles } from "./files";
 import { createFoldStore } from "./fold-store";
@@ -38,7 +39,8 @@ export function createSessionStores(
   const status = createFoldStore(EMPTY_STATUS, reduceStatus, schedule);
   const usage = createFoldStore(EMPTY_USAGE, reduceUsage, schedule);
   const modelRequest = createFoldStore(EMPTY_MODEL_REQUEST, reduceModelRequest, schedule);
-  const folds = [transcript, dispatch, timeline, prompt, files, status, usage, modelRequest];
+  const drills = createFoldStore(EMPTY_DRILLS, reduceDrills, schedule);
+  const folds = [transcript, dispatch, timeline, prompt, files, status, usage, modelRequest, drills];
   const intern = createResultInterner();
   return {
     events,
@@ -50,6 +52,7 @@ export function createSessionStores(
     status,
     usage,
     modelRequest,
+    drills,
     ingest(received: SessionEvent) {
       const event = intern(received);
       events.append(event);

@@ -1,0 +1,39 @@
+/**
+ * The drill in force: which faulty-disk preset the session's tools are built over. The session asks it
+ * to wrap the Operations each time it creates tools; a new drill means new tools (calls in flight end
+ * on the ones they started with, whose closures hold the old Operations).
+ */
+import type { SessionEventBody } from "@agent/events";
+import { DRILL_IDS, type DrillId, drillPlan, isDrillId } from "@backends/faulty/drills";
+import { withFaults } from "@backends/faulty/wrap";
+import type { ToolsOptions } from "@core/tools/index";
+
+export interface DrillHost {
+  emit(event: SessionEventBody): void;
+  /** the running run's signal: a hanging file operation ends when it aborts */
+  signal(): AbortSignal | undefined;
+}
+
+export class SessionDrill {
+  id: DrillId = "off";
+
+  constructor(private readonly host: DrillHost) {}
+
+  set(id: string) {
+    if (!isDrillId(id)) throw new Error(`Unknown drill: ${id}. Drills: ${DRILL_IDS.join(", ")}.`);
+    this.id = id;
+  }
+
+  /** The Operations under the drill in force: untouched when it is off. */
+  wrap(options: ToolsOptions, root: string): ToolsOptions {
+    if (this.id === "off") return options;
+    return withFaults(options, drillPlan(this.id, root), {
+      signal: () => this.host.signal(),
+      onFault: ({ tool, ...fault }) => this.host.emit({ type: "fault_injected", toolName: tool, ...fault }),
+    });
+  }
+
+  announce() {
+    this.host.emit({ type: "drill_changed", drill: this.id });
+  }
+}
