@@ -6,7 +6,8 @@
 import type { EventOf, SessionEvent } from "@agent/events";
 import { PRESETS } from "@app/presets/index";
 import { PlaygroundSession } from "@app/session";
-import { SLOW_DATA_MS } from "@backends/faulty/drills";
+import { DRILL_IDS, SLOW_DATA_MS } from "@backends/faulty/drills";
+import { PAGE_DRILLS } from "@state/drills";
 import { createSessionStores } from "@state/session-stores";
 import { describe, expect, it, vi } from "vitest";
 
@@ -60,6 +61,10 @@ async function recovers(s: ReturnType<typeof start>) {
 }
 
 describe("drills through the session", () => {
+  it("the page offers exactly the faulty disk's presets", () => {
+    expect([...PAGE_DRILLS]).toEqual([...DRILL_IDS]);
+  });
+
   it("an unknown drill is a session_error that changes nothing", () => {
     const s = start();
     s.session.handle({ type: "set_drill", drill: "earthquake", id: "c1" });

@@ -38,7 +38,12 @@ import { createScenarioPlayer, type ScenarioHost } from "./session-scenario";
 import { fileChangedEvents, listWorkspaceFiles, queueEvents, workspaceFilesMap } from "./session-workspace";
 import { createPlaygroundTools } from "./tools";
 
-export type ToolFactory = (workspace: MemfsWorkspace, queue: FileMutationQueue) => AnyToolDefinition[];
+/** `wrap` is the drill in force (the faulty disk): a factory passes its tools' Operations through it. */
+export type ToolFactory = (
+  workspace: MemfsWorkspace,
+  queue: FileMutationQueue,
+  wrap: (options: ToolsOptions) => ToolsOptions,
+) => AnyToolDefinition[];
 
 export interface SessionOptions {
   createTools?: ToolFactory;
@@ -145,7 +150,7 @@ export class PlaygroundSession {
   private createTools(): AnyToolDefinition[] {
     const wrap = (o: ToolsOptions) => this.drill.wrap(o, this.workspace.root);
     const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue, {}, wrap));
-    return create(this.workspace, this.queue);
+    return create(this.workspace, this.queue, wrap);
   }
 
   /** The faulty disk: new tools over the drill's Operations (calls in flight keep theirs). */

@@ -5,6 +5,12 @@
  */
 import type { EventOf, SessionEvent } from "@agent/events";
 
+/**
+ * The drills the page offers, in menu order. The faulty disk's presets (src/backends/faulty/drills.ts)
+ * are the same list; a cross-layer test keeps the two equal (state may not import a backend).
+ */
+export const PAGE_DRILLS = ["off", "disk-full", "slow-drive", "src-denied", "vanish"] as const;
+
 export type FaultNote = Omit<EventOf<"fault_injected">, "type" | "seq" | "ts" | "toolName">;
 
 /**

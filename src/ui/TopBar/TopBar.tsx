@@ -1,3 +1,4 @@
+import { DrillsMenu } from "../Drills/DrillsMenu";
 import { useStore } from "../hooks/useStore";
 import { PanelsMenu } from "../PanelsMenu/PanelsMenu";
 import { useSession } from "../session-context";
@@ -30,6 +31,7 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
         >
           Dark theme
         </button>
+        <DrillsMenu />
         <PanelsMenu />
         <button type="button" aria-pressed={projector} onClick={() => prefs.patch({ projector: !projector })}>
           Projector mode

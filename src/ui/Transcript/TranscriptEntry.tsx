@@ -3,6 +3,7 @@ import type { TranscriptEntry } from "@state/transcript";
 import { memo } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { DiffView } from "../DiffView/DiffView";
+import { DrillNote } from "../Drills/DrillNote";
 import { UsageLine } from "../Usage/Usage";
 import { Thinking, Written } from "./ModelParts";
 
@@ -154,6 +155,7 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
               />
             );
           })}
+          <DrillNote callId={entry.toolCallId} />
         </li>
       );
     case "system":
