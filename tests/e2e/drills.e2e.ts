@@ -40,7 +40,7 @@ async function pick(name: string, shown: string) {
   await menu()
     .getByRole("radio", { name: new RegExp(`^${name}`) })
     .click();
-  await drillsButton().click();
+  await page.keyboard.press("Escape");
   await menu().waitFor({ state: "hidden" });
   await page.getByRole("button", { name: shown }).waitFor();
 }
@@ -81,7 +81,7 @@ async function usable() {
 
 describe("drills", () => {
   it("disk full while writing: ENOSPC through the pipeline's catch-all, then usable", async () => {
-    await pick("Disk full while writing", "Drill: Disk full while writing");
+    await pick("Disk full while writing", "Drill: disk full");
     const out = await run("write", { path: "notes.md", content: "0123456789" });
     expect(out).toMatchObject({ text: "ENOSPC: no space left on device, write", isError: true });
     expect(out.note).toMatch(/^The pipeline caught a throw/);
@@ -89,7 +89,7 @@ describe("drills", () => {
   });
 
   it("slow network drive: a stalled read ends at Esc, then usable", async () => {
-    await pick("Slow network drive", "Drill: Slow network drive");
+    await pick("Slow network drive", "Drill: slow drive");
     const id = await start("read", { path: "package.json" });
     await page.locator(`.transcript .call[data-call="${id}"]`).waitFor();
     await page.waitForTimeout(1000);
@@ -104,7 +104,7 @@ describe("drills", () => {
   });
 
   it("permission denied under src/: edit rewords EACCES, read shows it raw, then usable", async () => {
-    await pick("Permission denied under src/", "Drill: Permission denied under src/");
+    await pick("Permission denied under src/", "Drill: src/ denied");
     const edit = await run("edit", { path: "src/todo.ts", edits: '[{"oldText":"Todo","newText":"Task"}]' });
     expect(edit).toMatchObject({
       text: "Could not edit file: src/todo.ts. Error code: EACCES.",
@@ -119,7 +119,7 @@ describe("drills", () => {
 
   it("a file vanishes between ls and read: ENOENT after the listing, then usable", async () => {
     await page.getByRole("combobox", { name: "State of ls" }).selectOption("active");
-    await pick("A file vanishes", "Drill: A file vanishes between ls and read");
+    await pick("A file vanishes", "Drill: vanishing file");
     expect((await run("ls", { path: "." })).text).toContain("README.md");
     const out = await run("read", { path: "README.md" });
     expect(out).toMatchObject({

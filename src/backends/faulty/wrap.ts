@@ -165,8 +165,13 @@ function noteListing(ctx: Context, method: string, dir: string | undefined, resu
   if (!ctx.listed || dir === undefined) return result;
   const listed = ctx.listed;
   // A file a tool writes afresh is there again.
-  if (WRITES.has(method))
-    return result instanceof Promise ? result.then((r) => (listed.delete(dir), r)) : result;
+  if (WRITES.has(method)) {
+    const forget = <T>(r: T) => {
+      listed.delete(dir);
+      return r;
+    };
+    return result instanceof Promise ? result.then(forget) : forget(result);
+  }
   if (method !== "readdir") return result;
   const note = (entries: unknown) => {
     if (!Array.isArray(entries)) return entries;

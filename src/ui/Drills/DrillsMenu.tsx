@@ -23,7 +23,7 @@ export function DrillsMenu() {
         data-drill={active}
         title={t("buttonTitle")}
       >
-        {active === "off" ? t("button") : t("buttonActive", { name: t(`names.${active}`) })}
+        {active === "off" ? t("button") : t("buttonActive", { name: t(`shortNames.${active}`) })}
       </button>
       <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("dialogLabel")} className="drills-menu">
         <fieldset>
