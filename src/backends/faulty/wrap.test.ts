@@ -1,9 +1,9 @@
 import { createMemfsToolOptions } from "@backends/memfs/index";
 import { createMemfsWorkspace } from "@backends/memfs/workspace";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fsError } from "./errors";
 import { FILES, fileText, rig } from "./test-kit";
-import { withFaults } from "./wrap";
+import { UNSIGNALLED_HANG_MS, withFaults } from "./wrap";
 
 /** One call per tool, each touching the backend the way a learner's call would. */
 const CALLS: [string, unknown][] = [
@@ -139,6 +139,21 @@ describe("fault kinds", () => {
     const pending = r.call("bash", { command: "echo hi" }, controller.signal);
     setTimeout(() => controller.abort(), 20);
     expect((await pending).text).toContain("Command aborted");
+  });
+
+  it("a hang with no signal to end it gives up after the fallback, with EIO", async () => {
+    vi.useFakeTimers();
+    try {
+      const ws = createMemfsWorkspace(FILES);
+      const plan = { root: ws.root, rules: [{ ops: ["read.readFile"], fault: { kind: "hang" as const } }] };
+      const ops = withFaults(createMemfsToolOptions(ws), plan).read.operations;
+      const pending = ops.readFile("/workspace/README.md");
+      const settled = expect(pending).rejects.toThrow("EIO: i/o error, open '/workspace/README.md'");
+      await vi.advanceTimersByTimeAsync(UNSIGNALLED_HANG_MS);
+      await settled;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("afterListed fires only for paths a listing returned; the file is still there", async () => {
