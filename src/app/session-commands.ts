@@ -37,6 +37,10 @@ export function route(session: PlaygroundSession, command: SessionCommand): unkn
       return session.setToolState(command.name, command.state);
     case "write_file":
       return session.writeFile(command.path, command.content);
+    case "import_files":
+      return session.importFiles(command.entries);
+    case "load_shared":
+      return session.loadShared(command.shared);
   }
 }
 
@@ -59,5 +63,7 @@ export function answer<T extends SessionRequest>(
     }
     case "save_scenario":
       return session.saveScenario(request.title) as SessionReplies[T["type"]];
+    case "share_state":
+      return session.shareState() as SessionReplies[T["type"]];
   }
 }
