@@ -101,12 +101,14 @@ describe("the page's share handle", () => {
     const opened = handle.readLink(new URL(made.url).hash);
     if (!opened?.ok) throw new Error("expected it to open");
     expect(opened.summary).toMatchObject({ files: 2, added: 1, changed: 0, removed: 0 });
+    expect(await opened.open(async () => false)).toBe(false);
+    expect(sent).toEqual([]);
     loading.set("seed-prompts.json");
-    const loaded = opened.load();
-    await Promise.resolve();
+    const loaded = opened.open(async () => true);
+    await new Promise((r) => setTimeout(r, 10));
     expect(sent).toEqual([]);
     loading.set(null);
-    await loaded;
+    expect(await loaded).toBe(true);
     expect(sent[0]).toMatchObject({ type: "load_shared", shared: { files: { "a.txt": "a", "b.txt": "b" } } });
   });
 

@@ -41,6 +41,8 @@ export interface SharePageDeps {
   pageUrl: () => string;
   /** a shipped scenario being fetched (the first visit's pick): a link waits for it, so it loads last */
   scenarioLoading?: Store<string | null>;
+  /** the first visit's own scenario pick waits for this link and gives way when it loaded */
+  holdFirstPick?: (opening: Promise<boolean>) => void;
   now?: () => number;
 }
 
@@ -158,10 +160,16 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
       return {
         ok: true,
         summary: decoded.summary,
-        load: async () => {
-          // The first visit's own scenario may still be on its way: the link's work must land after it.
-          await until(deps.scenarioLoading, (v) => v === null);
-          host.send({ type: "load_shared", shared: decoded.shared });
+        open(ask) {
+          const opening = (async () => {
+            if (!(await ask())) return false;
+            // A scenario picked just before may still be on its way: the link's work must land after it.
+            await until(deps.scenarioLoading, (v) => v === null);
+            host.send({ type: "load_shared", shared: decoded.shared });
+            return true;
+          })();
+          deps.holdFirstPick?.(opening);
+          return opening;
         },
       };
     },

@@ -43,7 +43,15 @@ export interface LinkSummary {
 }
 
 export type OpenedLink =
-  | { ok: true; summary: LinkSummary; load(): Promise<void> }
+  | {
+      ok: true;
+      summary: LinkSummary;
+      /**
+       * asks (the page's dialog), then loads the work when the answer is yes; resolves with the answer.
+       * The first visit's own scenario waits for this and gives way when the work loaded.
+       */
+      open(ask: () => Promise<boolean>): Promise<boolean>;
+    }
   | { ok: false; problem: LinkProblem; version?: number };
 
 export type MadeLink =
