@@ -15,10 +15,9 @@ import "@ui/styles.css";
 import { redactSecrets } from "@agent/drivers/redact";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
-import { PRESETS } from "./presets/index";
 import { createModelHandle } from "./provider-page";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
-import { createShareHandle } from "./share/share-page";
+import { createLazyShareHandle } from "./share/share-lazy";
 import { startSessionWorker } from "./worker-port";
 
 // One render per animation frame however fast the worker talks: every store's notification waits for the
@@ -119,10 +118,9 @@ i18n.on("languageChanged", (language) => {
 const session: SessionHandle = {
   ...page,
   // Files in and out and share links: nothing reaches the session before it passed every check.
-  share: createShareHandle({
+  share: createLazyShareHandle({
     host,
     paths: () => stores.files.getSnapshot().paths,
-    preset: PRESETS.default,
     redact: (text) => redactSecrets(text, model.secrets()),
     download,
     pageUrl: () => window.location.href,

@@ -6,10 +6,9 @@
  */
 import type { ImportEntry, ImportSkipReason } from "@agent/protocol";
 
-/** At most this many bytes (after unpacking) per import. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-/** At most this many entries (files, folders and links) per import. */
-export const MAX_IMPORT_ENTRIES = 20_000;
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES } from "./limits";
+
+export { MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES };
 /** Longest name of one path segment, in UTF-8 bytes: what common file systems allow. */
 export const MAX_NAME_BYTES = 255;
 

@@ -21,14 +21,7 @@ import { pathProblem } from "./import-rules";
 
 export const LINK_VERSION = 1;
 export const LINK_PREFIX = "share=";
-/**
- * The longest link the page hands out, in characters, whole address included. Browsers keep far longer
- * ones (Chromium 2 MB); chat apps are the limit: Slack keeps 40,000 characters per message and Teams
- * about 28,000, so 8,000 leaves room for the message around it. docs/sharing.md has the reasoning.
- */
-export const SAFE_LINK_LENGTH = 8000;
-/** Some chat apps cut a message here (Discord: 2,000 characters); past it the page says so. */
-export const SHORT_LINK_LENGTH = 2000;
+export { SAFE_LINK_LENGTH, SHORT_LINK_LENGTH } from "./limits";
 
 /** What goes into the link: the changes from its base, never the whole workspace. */
 interface LinkPayload {

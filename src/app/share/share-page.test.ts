@@ -98,7 +98,7 @@ describe("the page's share handle", () => {
     const made = await handle.makeLink();
     if (!made.ok) throw new Error("expected a link");
     expect(made.url.startsWith("http://127.0.0.1:4173/#share=1.")).toBe(true);
-    const opened = handle.readLink(new URL(made.url).hash);
+    const opened = await handle.readLink(new URL(made.url).hash);
     if (!opened?.ok) throw new Error("expected it to open");
     expect(opened.summary).toMatchObject({ files: 2, added: 1, changed: 0, removed: 0 });
     expect(await opened.open(async () => false)).toBe(false);
@@ -121,15 +121,19 @@ describe("the page's share handle", () => {
 
   it("a scenario file that does not parse says why and loads nothing", async () => {
     const { handle, sent } = setup();
-    const bad = await handle.openScenarioFile("{ nope", "mine.json");
+    const bad = await handle.openScenarioFile({ name: "mine.json", size: 6, text: async () => "{ nope" });
     expect(bad).toMatchObject({ ok: false });
     expect(bad.ok ? "" : bad.detail).toContain("mine.json");
     expect(sent).toEqual([]);
-    const good = await handle.openScenarioFile(
-      JSON.stringify({ title: "Mine", steps: [{ user: "hi" }] }),
-      "m.json",
-    );
+    const text = JSON.stringify({ title: "Mine", steps: [{ user: "hi" }] });
+    const good = await handle.openScenarioFile({ name: "m.json", size: text.length, text: async () => text });
+    const huge = await handle.openScenarioFile({
+      name: "big.json",
+      size: 6 * 1024 * 1024,
+      text: async () => text,
+    });
+    expect(huge).toMatchObject({ ok: false });
     expect(good).toEqual({ ok: true, title: "Mine" });
-    expect(sent[0]?.type).toBe("scenario_load");
+    expect(sent.map((c) => c.type)).toEqual(["scenario_load"]);
   });
 });

@@ -6,7 +6,7 @@
  * learner's data has passed every check, and nothing leaves the page without the key mask.
  */
 import type { ImportEntry, SessionPort } from "@agent/protocol";
-import { parseScenarioText, type ScenarioFiles } from "@agent/scenario";
+import { checkScenarioSize, parseScenarioText, type ScenarioFiles } from "@agent/scenario";
 import type { Store } from "@state/store";
 import type {
   ImportReport,
@@ -153,7 +153,7 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
       return linkFor(deps.pageUrl(), encodeLink(shared, deps.preset, deps.redact));
     },
 
-    readLink(hash): OpenedLink | null {
+    async readLink(hash): Promise<OpenedLink | null> {
       const decoded = decodeLink(hash, deps.preset);
       if (!decoded) return null;
       if (!decoded.ok) return decoded;
@@ -174,9 +174,10 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
       };
     },
 
-    async openScenarioFile(text, name) {
+    async openScenarioFile(file) {
       try {
-        const scenario = parseScenarioText(text, name);
+        checkScenarioSize(file.size, file.name);
+        const scenario = parseScenarioText(await file.text(), file.name);
         host.send({ type: "scenario_load", scenario });
         return { ok: true, title: scenario.title };
       } catch (error) {

@@ -22,8 +22,8 @@ export function LinkOpener() {
 
   useEffect(() => {
     if (!share) return;
-    const open = () => {
-      const opened = share.readLink(window.location.hash);
+    const open = async () => {
+      const opened = await share.readLink(window.location.hash);
       if (!opened) return;
       clearFragment();
       if (!opened.ok) {
@@ -54,9 +54,10 @@ export function LinkOpener() {
         )
         .then((loaded) => setBanner(loaded ? { tone: "ok", key: "open.done" } : null));
     };
-    open();
-    window.addEventListener("hashchange", open);
-    return () => window.removeEventListener("hashchange", open);
+    const onHash = () => void open();
+    onHash();
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
   }, [share, confirmations, t]);
 
   if (!banner) return null;

@@ -1,4 +1,3 @@
-import { checkScenarioSize } from "@agent/scenario";
 import { useRef, useState } from "react";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
@@ -72,7 +71,6 @@ function ShareControls({ share }: { share: ShareHandle }) {
 
   async function openScenario(file: File) {
     try {
-      checkScenarioSize(file.size, file.name);
       const pending = unsaved.getSnapshot();
       if (pending.length > 0) {
         const yes = await confirmations.ask({
@@ -83,7 +81,7 @@ function ShareControls({ share }: { share: ShareHandle }) {
         });
         if (!yes) return;
       }
-      const opened = await share.openScenarioFile(await file.text(), file.name);
+      const opened = await share.openScenarioFile(file);
       if (opened.ok)
         status.set({ kind: "message", tone: "ok", key: "scenario.opened", values: { title: opened.title } });
       else

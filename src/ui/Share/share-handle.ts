@@ -66,10 +66,11 @@ export interface ShareHandle {
   exportZip(): Promise<void>;
   makeLink(): Promise<MadeLink>;
   /** reads a URL fragment; null when it is not a share link */
-  readLink(hash: string): OpenedLink | null;
+  readLink(hash: string): Promise<OpenedLink | null>;
   /** a scenario file the learner picked: checked, then loaded (its files and tools replace the current ones) */
-  openScenarioFile(
-    text: string,
-    name: string,
-  ): Promise<{ ok: true; title: string } | { ok: false; detail: string }>;
+  openScenarioFile(file: {
+    name: string;
+    size: number;
+    text(): Promise<string>;
+  }): Promise<{ ok: true; title: string } | { ok: false; detail: string }>;
 }
