@@ -1,11 +1,14 @@
 import type { SessionCommand, SharedWork } from "@agent/protocol";
+import { parseScenario } from "@agent/scenario";
 import { createStore, immediate } from "@state/store";
 import type { Picked } from "@ui/Share/share-handle";
-import { zipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { MAX_IMPORT_BYTES } from "./import-rules";
-import { SAFE_LINK_LENGTH } from "./link-codec";
+import { decodeLink, SAFE_LINK_LENGTH } from "./link-codec";
 import { createShareHandle, linkFor } from "./share-page";
+
+const KEY = "sk-test-0123456789abcdefghijklmnop";
 
 function setup(shared: SharedWork = { files: { "a.txt": "a" }, tools: { active: ["read"] } }) {
   const sent: SessionCommand[] = [];
@@ -18,7 +21,7 @@ function setup(shared: SharedWork = { files: { "a.txt": "a" }, tools: { active: 
     },
     paths: () => ["a.txt", "src/", "src/b.ts"],
     preset: { "a.txt": "a" },
-    redact: (t) => t,
+    redact: (t) => t.replaceAll(KEY, "[key]"),
     download: (name, _type, data) => void downloads.push({ name, data }),
     pageUrl: () => "http://127.0.0.1:4173/#old",
     scenarioLoading: loading,
@@ -110,6 +113,23 @@ describe("the page's share handle", () => {
     loading.set(null);
     expect(await loaded).toBe(true);
     expect(sent[0]).toMatchObject({ type: "load_shared", shared: { files: { "a.txt": "a", "b.txt": "b" } } });
+  });
+
+  it("never puts a key the page holds into a zip or a link", async () => {
+    const leaky: SharedWork = {
+      files: { "notes.md": `my key is ${KEY}` },
+      tools: { active: ["read"] },
+      scenario: parseScenario({ title: KEY, steps: [{ user: `use ${KEY}` }] }),
+    };
+    const { handle, downloads } = setup(leaky);
+    await handle.exportZip();
+    const zip = unzipSync(downloads[0]?.data as Uint8Array);
+    expect(new TextDecoder().decode(zip["notes.md"])).toBe("my key is [key]");
+    const made = await handle.makeLink();
+    if (!made.ok) throw new Error("expected a link");
+    const opened = decodeLink(new URL(made.url).hash, { "a.txt": "a" });
+    expect(JSON.stringify(opened)).not.toContain(KEY);
+    expect(JSON.stringify(opened)).toContain("[key]");
   });
 
   it("exports the workspace as a zip download", async () => {

@@ -145,7 +145,11 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
 
     async exportZip() {
       const { files } = await host.request({ type: "share_state" });
-      deps.download(zipFileName(new Date(deps.now?.() ?? Date.now())), "application/zip", writeZip(files));
+      // A key typed into a file is masked here as in every other export: the zip leaves the page.
+      const masked: ScenarioFiles = {};
+      for (const [path, spec] of Object.entries(files))
+        masked[path] = typeof spec === "string" ? deps.redact(spec) : spec;
+      deps.download(zipFileName(new Date(deps.now?.() ?? Date.now())), "application/zip", writeZip(masked));
     },
 
     async makeLink() {
