@@ -93,7 +93,10 @@ describe("files and links", () => {
       "zero.txt": new Uint8Array(0),
     });
     await importZip(a.page, zip);
-    await a.page.getByRole("status").getByText(/^Added 3 files, 1 folders and 1 links \(13/).waitFor();
+    await a.page
+      .getByRole("status")
+      .getByText(/^Added 3 files, 1 folders and 1 links \(13/)
+      .waitFor();
     await a.page.locator(".file-tree__name", { hasText: "pixel.bin" }).waitFor();
     const exported = await exportTree(a.page);
     expect(Object.keys(exported)).toEqual(
@@ -138,6 +141,31 @@ describe("files and links", () => {
       expect(p.errors).toEqual([]);
       await p.page.context().close();
     }
+  });
+
+  it("at 1024×768 the controls fit the workspace column and pass axe with the link shown", async () => {
+    const { page, errors } = await openAt("", { width: 1024, height: 768 });
+    await firstScenario(page);
+    await openShare(page);
+    await page.getByRole("button", { name: "Copy share link" }).click();
+    await expect
+      .poll(() => page.getByRole("textbox", { name: "Share link" }).inputValue())
+      .toMatch(/#share=1\./);
+    for (const name of [
+      "Add files",
+      "Add a folder",
+      "Import a .zip",
+      "Export as .zip",
+      "Copy share link",
+      "Open scenario file",
+    ]) {
+      const box = await page.getByRole("button", { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 1024, name).toBe(true);
+    }
+    if (process.env.SHARE_SCREENSHOT) await page.screenshot({ path: process.env.SHARE_SCREENSHOT });
+    expect(await runAxe(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it("a damaged, cut or newer link says so in one sentence and changes nothing", async () => {
