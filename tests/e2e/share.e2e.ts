@@ -168,6 +168,29 @@ describe("files and links", () => {
     await page.context().close();
   });
 
+  it("files dropped on the tree go into the workspace as file changes, and a name with a control character is skipped with its reason", async () => {
+    const { page, errors } = await openAt();
+    await firstScenario(page);
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(["dropped\n"], "dropped.txt", { type: "text/plain" }));
+      data.items.add(new File([], "empty.txt"));
+      data.items.add(new File(["x"], "bell\u0007.txt"));
+      const zone = document.querySelector(".share-drop") as HTMLElement;
+      zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await page.locator(".file-tree__name", { hasText: "dropped.txt" }).waitFor();
+    await page.locator(".file-tree__name", { hasText: "empty.txt" }).waitFor();
+    await page.getByRole("list", { name: "Session events" }).getByText("file_changed").first().waitFor();
+    // The section opens by itself to show the report.
+    const status = page.getByRole("status").filter({ hasText: "Skipped 1" });
+    await status.getByText("a control character in the name").waitFor();
+    expect(await status.textContent()).toContain("Added 2 files");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("a damaged, cut or newer link says so in one sentence and changes nothing", async () => {
     const good = encodeLink({ files: { "only.txt": "x" }, tools: { active: ["read"] } }, {});
     const cases = [

@@ -1,4 +1,5 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import { folderPicker, pickedFromDirectory, pickedFromFiles } from "./read-drop";
@@ -32,6 +33,12 @@ function ShareControls({ share }: { share: ShareHandle }) {
   const folder = useRef<HTMLInputElement>(null);
   const zip = useRef<HTMLInputElement>(null);
   const scenario = useRef<HTMLInputElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
+  // A drop on the tree reports here: the section opens so the learner sees what went in and what not.
+  const said = useStore(status);
+  useEffect(() => {
+    if (said && details.current) details.current.open = true;
+  }, [said]);
 
   const fail = (key: string, error: unknown) =>
     status.set({ kind: "message", tone: "error", key, values: { detail: (error as Error).message } });
@@ -103,7 +110,7 @@ function ShareControls({ share }: { share: ShareHandle }) {
 
   const picker = folderPicker();
   return (
-    <details className="share">
+    <details className="share" ref={details}>
       <summary>{t("section")}</summary>
       <p className="muted share__limits">
         {t("limits", {
