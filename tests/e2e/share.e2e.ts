@@ -95,7 +95,7 @@ describe("files and links", () => {
     await importZip(a.page, zip);
     await a.page
       .getByRole("status")
-      .getByText(/^Added 3 files, 1 folders and 1 links \(13/)
+      .getByText(/^Imported files: 3, folders: 1, links: 1 \(13/)
       .waitFor();
     await a.page.locator(".file-tree__name", { hasText: "pixel.bin" }).waitFor();
     const exported = await exportTree(a.page);
@@ -186,7 +186,7 @@ describe("files and links", () => {
     // The section opens by itself to show the report.
     const status = page.getByRole("status").filter({ hasText: "Skipped 1" });
     await status.getByText("a control character in the name").waitFor();
-    expect(await status.textContent()).toContain("Added 2 files");
+    expect(await status.textContent()).toContain("Imported files: 2,");
     expect(errors).toEqual([]);
     await page.context().close();
   });
