@@ -48,3 +48,11 @@ const both: WorkloadResult = {
 };
 for (const line of formatReport(both, { column: "ours (memfs), ms", jsonKey: "bench" })) console.log(line);
 process.exitCode = both.failures > 0 ? 1 : 0;
+
+// The share link of the default preset with one scenario: its length in characters (bench/share-link.ts).
+const { shareLinkLength, SHARE_LINK_TARGET } = await import("../bench/share-link.ts");
+const link = await shareLinkLength();
+console.log(
+  `share link (default preset + "Three first prompts"): ${link.length} characters (target under ${SHARE_LINK_TARGET})`,
+);
+if (link.length >= SHARE_LINK_TARGET) process.exitCode = 1;

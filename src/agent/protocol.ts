@@ -15,7 +15,7 @@ import type {
 import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
 import type { SessionEvent, ToolState } from "./events";
-import type { Scenario, ScenarioFiles } from "./scenario";
+import type { Scenario, ScenarioFiles, ScenarioTools } from "./scenario";
 import type { ScenarioInput } from "./scenario-schema";
 
 interface CommandBase {
@@ -73,7 +73,47 @@ export type SessionCommand = CommandBase &
     | { type: "write_file"; path: string; content: string }
     /** the faulty disk: a drill's id ("off", "disk-full", …); the tools are rebuilt over it */
     | { type: "set_drill"; drill: string }
+    /**
+     * files, folders or a .zip the learner added: written into the workspace (what is there stays, a file
+     * of the same path is replaced), as one change the tree, the prompt and the event stream show
+     */
+    | { type: "import_files"; entries: ImportEntry[] }
+    /**
+     * a share link the learner accepted: the page starts over with these files and tool states, and the
+     * scenario (its workspace is `files`) when the link carries one
+     */
+    | { type: "load_shared"; shared: SharedWork }
   );
+
+/** One entry of an import, at a workspace-relative `/`-separated path. */
+export type ImportEntry =
+  | { path: string; kind: "file"; data: Uint8Array }
+  | { path: string; kind: "dir" }
+  | { path: string; kind: "symlink"; target: string };
+
+/** Why an entry of an import was left out (the page words it). */
+export type ImportSkipReason =
+  | "backslash"
+  | "controlChar"
+  | "absolute"
+  | "escapes"
+  | "emptyName"
+  | "nameTooLong"
+  | "linkOutside"
+  | "duplicate"
+  | "clash"
+  | "tooLarge"
+  | "tooMany"
+  | "encrypted"
+  | "compression"
+  | "unreadable";
+
+/** What a share link carries, whole: the workspace, the tool states and the loaded scenario. */
+export interface SharedWork {
+  files: ScenarioFiles;
+  tools: ScenarioTools;
+  scenario?: Scenario;
+}
 
 /** A question the page waits on. Its answer is a `reply`, not an event: a 5 MB file stays out of the log. */
 export type SessionRequest =
@@ -84,7 +124,9 @@ export type SessionRequest =
    */
   | { type: "model_request"; model: ModelChoice }
   /** "Save as scenario": the conversation so far as a scenario file (src/agent/scenario-record.ts) */
-  | { type: "save_scenario"; title?: string };
+  | { type: "save_scenario"; title?: string }
+  /** "Copy share link" and "Export .zip": the workspace, the tool states and the scenario loaded last */
+  | { type: "share_state" };
 
 /** The streamSimple arguments of a model request, as data (no key, no signal). */
 export interface ModelRequest {
@@ -104,6 +146,7 @@ export interface SessionReplies {
   read_file: FileContent;
   model_request: ModelRequest;
   save_scenario: ScenarioInput;
+  share_state: SharedWork;
 }
 
 export type SessionCommandType = SessionCommand["type"];

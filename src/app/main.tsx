@@ -12,10 +12,12 @@ import { SessionContext } from "@ui/session-context";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
+import { redactSecrets } from "@agent/drivers/redact";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
 import { createModelHandle } from "./provider-page";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
+import { createLazyShareHandle } from "./share/share-lazy";
 import { startSessionWorker } from "./worker-port";
 
 // One render per animation frame however fast the worker talks: every store's notification waits for the
@@ -70,14 +72,15 @@ const page = createPageSession({
   schedule: perFrame,
   confirmations: createConfirmations(),
   unsaved: createUnsavedEdits(),
-  download(name, type, text) {
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([text], { type }));
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  },
+  download,
 });
+function download(name: string, type: string, data: string | Uint8Array) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([data as BlobPart], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
 host.onEvent((event) => {
   perFrame.activity();
   page.ingest(event);
@@ -114,6 +117,16 @@ i18n.on("languageChanged", (language) => {
 
 const session: SessionHandle = {
   ...page,
+  // Files in and out and share links: nothing reaches the session before it passed every check.
+  share: createLazyShareHandle({
+    host,
+    paths: () => stores.files.getSnapshot().paths,
+    redact: (text) => redactSecrets(text, model.secrets()),
+    download,
+    pageUrl: () => window.location.href,
+    scenarioLoading: page.scenarioLoading,
+    holdFirstPick: page.holdFirstPick,
+  }),
   prefs,
   selection: createSelectionStore(immediate),
   model: {

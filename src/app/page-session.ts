@@ -88,6 +88,8 @@ export type PageSession = Omit<SessionHandle, "prefs" | "selection"> & {
    * when the scenario was sent to the session.
    */
   openScenarioLink(url: string): Promise<boolean>;
+  /** a share link being opened: the first visit's own pick waits for it and gives way if it loaded */
+  holdFirstPick(opening: Promise<boolean>): void;
   /** a session event from the worker: folded into the stores */
   ingest(event: SessionEvent): void;
 };
@@ -238,6 +240,9 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       })();
       link = opening;
       return opening;
+    },
+    holdFirstPick(opening) {
+      link = opening;
     },
     async saveScenario() {
       try {

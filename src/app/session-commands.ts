@@ -39,6 +39,10 @@ export function route(session: PlaygroundSession, command: SessionCommand): unkn
       return session.writeFile(command.path, command.content);
     case "set_drill":
       return session.setDrill(command.drill);
+    case "import_files":
+      return session.importFiles(command.entries);
+    case "load_shared":
+      return session.loadShared(command.shared);
   }
 }
 
@@ -61,5 +65,7 @@ export function answer<T extends SessionRequest>(
     }
     case "save_scenario":
       return session.saveScenario(request.title) as SessionReplies[T["type"]];
+    case "share_state":
+      return session.shareState() as SessionReplies[T["type"]];
   }
 }

@@ -13,7 +13,14 @@ import { createEventEmitter, type EventSink, type SessionEvent, type ToolState }
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage } from "@agent/messages";
 import type { ScenarioPlayer } from "@agent/player";
-import type { ModelRequest, SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
+import type {
+  ImportEntry,
+  ModelRequest,
+  SessionCommand,
+  SessionReplies,
+  SessionRequest,
+  SharedWork,
+} from "@agent/protocol";
 import {
   displaySteps,
   parseScenario,
@@ -36,6 +43,8 @@ import { PromptTracker } from "./session-prompt";
 import { type RecordingHost, SessionRecording, scenarioTools } from "./session-recording";
 import { createScenarioPlayer, type ScenarioHost } from "./session-scenario";
 import { fileChangedEvents, listWorkspaceFiles, queueEvents, workspaceFilesMap } from "./session-workspace";
+import { pathProblem } from "./share/import-rules";
+import { applyImport } from "./share/session-import";
 import { createPlaygroundTools } from "./tools";
 
 /** `wrap` is the drill in force (the faulty disk): a factory passes its tools' Operations through it. */
@@ -78,6 +87,8 @@ export class PlaygroundSession {
   private readonly executing = new Set<string>();
   private controller: AbortController | undefined;
   private running: Promise<void> | undefined;
+  /** the scenario loaded last, as its file had it (a share link carries it) */
+  private loaded: Scenario | undefined;
   /** the player's "pause after each call", kept for the next scenario loaded */
   private pauseAfterCall = false;
   /** the narrow view of the session that model mode, the recording and a scenario's player get */
@@ -309,6 +320,7 @@ export class PlaygroundSession {
     this.load(scenario.workspace?.files ?? PRESETS.default, scenario.workspace ? "scenario" : "default");
     this.applyScenarioTools(scenario.tools ?? { active: [...DEFAULT_TOOL_NAMES] });
     this.player = createScenarioPlayer(scenario, this.host, this.options, this.pauseAfterCall);
+    this.loaded = scenario;
     this.emit({
       type: "scenario_loaded",
       title: scenario.title,
@@ -361,6 +373,46 @@ export class PlaygroundSession {
     this.changeSource = "reset";
     this.refresh("workspace");
     this.snapshot("editor");
+  }
+
+  /** Files, folders or a .zip the learner added (share/session-import.ts), then one new snapshot. */
+  importFiles(entries: readonly ImportEntry[]) {
+    this.changeSource = "reset";
+    applyImport(this.workspace, entries);
+    this.refresh("workspace");
+    this.snapshot("import");
+  }
+
+  /** A share link the learner accepted: its scenario (on the link's files) or the files alone, then tools. */
+  loadShared(shared: SharedWork) {
+    const bad = Object.keys(shared.files).find((path) => pathProblem(path) !== null);
+    if (bad !== undefined) throw new Error(`The shared workspace holds a path that is not allowed: ${bad}`);
+    if (shared.scenario) {
+      const original = parseScenario(shared.scenario);
+      this.loadScenario({ ...original, workspace: { files: shared.files } });
+      // The scenario as its file had it: a link made from here again carries only the changes.
+      this.loaded = original;
+    } else {
+      this.player?.stop();
+      this.player = undefined;
+      this.loaded = undefined;
+      this.model.dropFollowUps();
+      this.abort("user");
+      this.emit({ type: "session_cleared", reason: "a share link was opened" });
+      this.transcript = [];
+      this.prompt.resetTranscript();
+      this.load(shared.files, "link");
+    }
+    this.applyScenarioTools(shared.tools);
+  }
+
+  /** What a share link or a .zip export carries: the files, the tool states, the scenario loaded last. */
+  shareState(): SharedWork {
+    return {
+      files: this.filesMap(),
+      tools: scenarioTools(this.definitions, this.states),
+      ...(this.loaded ? { scenario: this.loaded } : {}),
+    };
   }
 
   handle(command: SessionCommand): void {

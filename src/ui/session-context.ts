@@ -7,6 +7,7 @@ import type { SessionStores } from "@state/session-stores";
 import type { Store, WritableStore } from "@state/store";
 import type { UnsavedEdits } from "@state/unsaved-edits";
 import { createContext, useContext } from "react";
+import type { ShareHandle } from "./Share/share-handle";
 
 export interface ScenarioEntry {
   /** file name under public/scenarios */
@@ -76,6 +77,8 @@ export interface SessionHandle {
   saveScenario(): Promise<void>;
   /** model mode, where the page offers it */
   model?: ModelHandle;
+  /** files in and out and share links, where the page offers them (src/ui/Share) */
+  share?: ShareHandle;
 }
 
 // Context carries the session instance only, never a changing value: a value that changes in context

@@ -6,6 +6,7 @@ import { type Shortcut, useShortcuts } from "../hooks/useShortcuts";
 import { useStore } from "../hooks/useStore";
 import { Narrator } from "../Narrator/Narrator";
 import { Panel } from "../Panel/Panel";
+import { LinkOpener } from "../Share/LinkOpener";
 import { ShortcutsDialog } from "../ShortcutsDialog/ShortcutsDialog";
 import { useSession } from "../session-context";
 import { TopBar } from "../TopBar/TopBar";
@@ -122,6 +123,7 @@ export function App() {
       <Narrator />
       <ShortcutsDialog open={help} shortcuts={shortcuts} onClose={() => setHelp(false)} />
       <ConfirmDialog />
+      <LinkOpener />
     </div>
   );
 }

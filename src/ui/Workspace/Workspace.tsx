@@ -1,6 +1,8 @@
 import { FileEditor } from "../FileEditor/FileEditor";
 import { FileTree } from "../FileTree/FileTree";
 import { useStore } from "../hooks/useStore";
+import { DropZone } from "../Share/DropZone";
+import { SharePanel } from "../Share/SharePanel";
 import { useSession } from "../session-context";
 
 /** Why WebContainer cannot be picked here, in words a learner can act on. */
@@ -45,8 +47,11 @@ export function Workspace() {
           Reset files
         </button>
       </div>
+      <SharePanel />
       <div className="workspace__split">
-        <FileTree />
+        <DropZone>
+          <FileTree />
+        </DropZone>
         {file ? (
           <FileEditor key={file} path={file} />
         ) : (

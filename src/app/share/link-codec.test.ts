@@ -1,0 +1,123 @@
+import type { SharedWork } from "@agent/protocol";
+import { parseScenario } from "@agent/scenario";
+import { deflateSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { decodeLink, encodeLink, LINK_PREFIX, toBase64Url } from "./link-codec";
+
+const preset = {
+  "package.json": '{"name":"demo"}\n',
+  "src/a.ts": "export const a = 1;\n",
+  docs: { dir: true },
+} as const;
+const tools = { active: ["read", "bash"], hidden: ["grep"] };
+const scenario = parseScenario({
+  title: "Read a file",
+  description: "one call",
+  steps: [{ user: "read package.json" }],
+});
+
+const work: SharedWork = {
+  files: {
+    "package.json": '{"name":"changed"}\n',
+    docs: { dir: true },
+    "new.bin": { base64: "AAEC" },
+    link: { symlink: "package.json" },
+  },
+  tools,
+  scenario,
+};
+
+const encodeRaw = (json: string, version = 1) =>
+  `${LINK_PREFIX}${version}.${toBase64Url(deflateSync(new TextEncoder().encode(json)))}`;
+
+describe("share link codec", () => {
+  it("round-trips the files, the tools and the scenario, carrying only the changes", () => {
+    const fragment = encodeLink(work, preset);
+    expect(fragment.startsWith("share=1.")).toBe(true);
+    expect(fragment).toMatch(/^share=1\.[A-Za-z0-9_-]+$/);
+    const decoded = decodeLink(`#${fragment}`, preset);
+    expect(decoded).toEqual({
+      ok: true,
+      shared: work,
+      summary: {
+        files: 4,
+        added: 2,
+        changed: 1,
+        removed: 1,
+        tools: ["read", "bash"],
+        scenario: "Read a file",
+      },
+    });
+  });
+
+  it("uses the scenario's own workspace as the base when it has one", () => {
+    const own = parseScenario({
+      title: "t",
+      workspace: { files: { "x.txt": "x" } },
+      steps: [{ user: "hi" }],
+    });
+    const shared: SharedWork = { files: { "x.txt": "x", "y.txt": "y" }, tools, scenario: own };
+    const decoded = decodeLink(encodeLink(shared, preset), preset);
+    expect(decoded?.ok && decoded.shared.files).toEqual({ "x.txt": "x", "y.txt": "y" });
+    expect(decoded?.ok && decoded.summary.added).toBe(1);
+  });
+
+  it("is not a share link: null", () => {
+    expect(decodeLink("", preset)).toBeNull();
+    expect(decodeLink("#section-2", preset)).toBeNull();
+  });
+
+  it("a truncated link says truncated", () => {
+    const fragment = encodeLink(work, preset);
+    for (const cut of [10, 20, Math.floor(fragment.length / 2), fragment.length - 3])
+      expect(decodeLink(fragment.slice(0, cut), preset)).toMatchObject({ ok: false });
+    expect(decodeLink(fragment.slice(0, fragment.length - 3), preset)).toEqual({
+      ok: false,
+      problem: "truncated",
+    });
+  });
+
+  it("a corrupt link says corrupt", () => {
+    const fragment = encodeLink(work, preset);
+    const flipped = `${fragment.slice(0, 20)}${fragment[20] === "A" ? "B" : "A"}${fragment.slice(21)}`;
+    expect(decodeLink(flipped, preset)).toMatchObject({ ok: false });
+    expect(decodeLink("share=1.!!!", preset)).toEqual({ ok: false, problem: "corrupt" });
+    expect(decodeLink("share=x.abc", preset)).toEqual({ ok: false, problem: "corrupt" });
+    expect(decodeLink(encodeRaw("not json"), preset)).toEqual({ ok: false, problem: "corrupt" });
+    expect(decodeLink(encodeRaw('{"put":{"../x":"a"},"del":[],"tools":{"active":[]}}'), preset)).toEqual({
+      ok: false,
+      problem: "corrupt",
+    });
+    expect(decodeLink(encodeRaw('{"put":{"a":{"evil":1}},"del":[],"tools":{"active":[]}}'), preset)).toEqual({
+      ok: false,
+      problem: "corrupt",
+    });
+    expect(
+      decodeLink(encodeRaw('{"put":{},"del":[],"tools":{"active":[]},"scenario":{"steps":"no"}}'), preset),
+    ).toEqual({ ok: false, problem: "corrupt" });
+  });
+
+  it("a newer version says newer, with its number", () => {
+    expect(decodeLink(encodeRaw("{}", 2), preset)).toEqual({ ok: false, problem: "newer", version: 2 });
+  });
+
+  it("drops every field it does not know: a link cannot carry keys or preferences", () => {
+    const json = JSON.stringify({
+      put: {},
+      del: [],
+      tools: { active: ["read"] },
+      prefs: { theme: "dark" },
+      apiKey: "sk-x",
+    });
+    const decoded = decodeLink(encodeRaw(json), preset);
+    expect(decoded?.ok && Object.keys(decoded.shared)).toEqual(["files", "tools"]);
+  });
+
+  it("masks a key before the text is compressed", () => {
+    const key = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789";
+    const leaky: SharedWork = { files: { "notes.md": `key: ${key}` }, tools };
+    const fragment = encodeLink(leaky, {}, (t) => t.replaceAll(key, "••••"));
+    const decoded = decodeLink(fragment, {});
+    expect(decoded?.ok && JSON.stringify(decoded.shared)).not.toContain(key);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * The page's side of files in and out and of share links, without the DOM: limits checked before a
+ * byte is read, a .zip unpacked with its guards (zip-read.ts), the workspace zipped (zip-write.ts), the
+ * link encoded and decoded (link-codec.ts), a scenario file checked. main.tsx wires it to the worker,
+ * the download and the page's address; the tests wire fakes. Nothing reaches the session before the
+ * learner's data has passed every check, and nothing leaves the page without the key mask.
+ */
+import type { ImportEntry, SessionPort } from "@agent/protocol";
+import { checkScenarioSize, parseScenarioText, type ScenarioFiles } from "@agent/scenario";
+import type { Store } from "@state/store";
+import type {
+  ImportReport,
+  MadeLink,
+  OpenedLink,
+  Picked,
+  PreparedImport,
+  ShareHandle,
+} from "@ui/Share/share-handle";
+import {
+  checkEntries,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ENTRIES,
+  pathProblem,
+  type Skipped,
+} from "./import-rules";
+import { decodeLink, encodeLink, SAFE_LINK_LENGTH, SHORT_LINK_LENGTH } from "./link-codec";
+import { readZip } from "./zip-read";
+import { writeZip, zipFileName } from "./zip-write";
+
+export interface SharePageDeps {
+  host: Pick<SessionPort, "send" | "request">;
+  /** the workspace tree as the page shows it (folders end in "/") */
+  paths: () => readonly string[];
+  /** the preset a link's changes apply to when it carries no scenario with files of its own */
+  preset: ScenarioFiles;
+  /** masks any key the page holds in text about to leave it */
+  redact: (text: string) => string;
+  /** hands a file to the learner (the page: a download) */
+  download(name: string, type: string, data: Uint8Array | string): void;
+  /** the page's address without its fragment */
+  pageUrl: () => string;
+  /** a shipped scenario being fetched (the first visit's pick): a link waits for it, so it loads last */
+  scenarioLoading?: Store<string | null>;
+  /** the first visit's own scenario pick waits for this link and gives way when it loaded */
+  holdFirstPick?: (opening: Promise<boolean>) => void;
+  now?: () => number;
+}
+
+const empty = (): Omit<ImportReport, "overwrites"> => ({
+  files: 0,
+  folders: 0,
+  links: 0,
+  bytes: 0,
+  skipped: [],
+  windowsNames: 0,
+});
+
+export function createShareHandle(deps: SharePageDeps): ShareHandle {
+  const { host } = deps;
+
+  function prepared(entries: ImportEntry[], skipped: Skipped[], windowsNames: number): PreparedImport {
+    const existing = new Set(deps.paths());
+    const report: ImportReport = { ...empty(), skipped, windowsNames, overwrites: [] };
+    const overwrites: string[] = [];
+    for (const e of entries) {
+      if (e.kind === "dir") report.folders++;
+      else {
+        if (e.kind === "file") {
+          report.files++;
+          report.bytes += e.data.byteLength;
+        } else report.links++;
+        if (existing.has(e.path)) overwrites.push(e.path);
+      }
+    }
+    report.overwrites = overwrites;
+    return {
+      report,
+      commit: () => {
+        if (entries.length > 0) host.send({ type: "import_files", entries });
+      },
+    };
+  }
+
+  const refused = (code: NonNullable<ImportReport["refused"]>): PreparedImport => ({
+    report: { ...empty(), overwrites: [], refused: code },
+    commit: () => {},
+  });
+
+  return {
+    limits: {
+      bytes: MAX_IMPORT_BYTES,
+      entries: MAX_IMPORT_ENTRIES,
+      linkLength: SAFE_LINK_LENGTH,
+      shortLink: SHORT_LINK_LENGTH,
+    },
+
+    async preparePicked(items: readonly Picked[]) {
+      const skipped: Skipped[] = [];
+      const read: ImportEntry[] = [];
+      let budget = MAX_IMPORT_BYTES;
+      let count = 0;
+      // Limits first, from the sizes the browser knows: a file that does not fit is never read.
+      for (const item of items) {
+        const problem = pathProblem(item.path);
+        if (problem) {
+          skipped.push({ path: item.path, reason: problem });
+          continue;
+        }
+        if (++count > MAX_IMPORT_ENTRIES) {
+          skipped.push({ path: item.path, reason: "tooMany" });
+          continue;
+        }
+        if (item.kind === "dir") {
+          read.push(item);
+          continue;
+        }
+        if (item.size > budget) {
+          skipped.push({ path: item.path, reason: "tooLarge" });
+          continue;
+        }
+        try {
+          const data = await item.read();
+          budget -= data.byteLength;
+          read.push({ path: item.path, kind: "file", data });
+        } catch {
+          skipped.push({ path: item.path, reason: "unreadable" });
+        }
+      }
+      const checked = checkEntries(read);
+      return prepared(checked.entries, [...skipped, ...checked.skipped], checked.windowsNames);
+    },
+
+    async prepareZip(file) {
+      if (file.size > MAX_IMPORT_BYTES) return refused("tooLarge");
+      let bytes: Uint8Array;
+      try {
+        bytes = await file.read();
+      } catch {
+        return refused("unreadable");
+      }
+      const zip = readZip(bytes);
+      if (zip.refused) return refused(zip.refused);
+      return prepared(zip.entries, zip.skipped, zip.windowsNames);
+    },
+
+    async exportZip() {
+      const { files } = await host.request({ type: "share_state" });
+      // A key typed into a file is masked here as in every other export: the zip leaves the page.
+      const masked: ScenarioFiles = {};
+      for (const [path, spec] of Object.entries(files))
+        masked[path] = typeof spec === "string" ? deps.redact(spec) : spec;
+      deps.download(zipFileName(new Date(deps.now?.() ?? Date.now())), "application/zip", writeZip(masked));
+    },
+
+    async makeLink() {
+      const shared = await host.request({ type: "share_state" });
+      return linkFor(deps.pageUrl(), encodeLink(shared, deps.preset, deps.redact));
+    },
+
+    async readLink(hash): Promise<OpenedLink | null> {
+      const decoded = decodeLink(hash, deps.preset);
+      if (!decoded) return null;
+      if (!decoded.ok) return decoded;
+      return {
+        ok: true,
+        summary: decoded.summary,
+        open(ask) {
+          const opening = (async () => {
+            if (!(await ask())) return false;
+            // A scenario picked just before may still be on its way: the link's work must land after it.
+            await until(deps.scenarioLoading, (v) => v === null);
+            host.send({ type: "load_shared", shared: decoded.shared });
+            return true;
+          })();
+          deps.holdFirstPick?.(opening);
+          return opening;
+        },
+      };
+    },
+
+    async openScenarioFile(file) {
+      try {
+        checkScenarioSize(file.size, file.name);
+        const scenario = parseScenarioText(await file.text(), file.name);
+        host.send({ type: "scenario_load", scenario });
+        return { ok: true, title: scenario.title };
+      } catch (error) {
+        return { ok: false, detail: (error as Error).message };
+      }
+    },
+  };
+}
+
+/** The whole link, or why there is none: past SAFE_LINK_LENGTH characters it is not handed out. */
+export function linkFor(pageUrl: string, fragment: string): MadeLink {
+  const url = `${pageUrl.replace(/#.*$/, "")}#${fragment}`;
+  if (url.length > SAFE_LINK_LENGTH) return { ok: false, reason: "tooLong", length: url.length };
+  return { ok: true, url, length: url.length };
+}
+
+function until<T>(store: Store<T> | undefined, done: (value: T) => boolean): Promise<void> {
+  if (!store || done(store.getSnapshot())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.subscribe(() => {
+      if (!done(store.getSnapshot())) return;
+      stop();
+      resolve();
+    });
+  });
+}

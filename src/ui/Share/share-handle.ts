@@ -1,0 +1,76 @@
+/**
+ * What the page's files-and-links controls get from the composition root (src/app/share/share-page.ts
+ * implements it). Everything here answers with codes and numbers; the components word them.
+ */
+import type { ImportSkipReason } from "@agent/protocol";
+
+/** A file or folder the learner dropped or picked, read only once it is known to fit the limits. */
+export type Picked =
+  | { path: string; kind: "file"; size: number; read(): Promise<Uint8Array> }
+  | { path: string; kind: "dir" };
+
+/** Why a whole import was refused (nothing was written). */
+export type ImportRefusal = "notZip" | "zip64" | "corrupt" | "bomb" | "tooLarge" | "unreadable";
+
+export interface ImportReport {
+  files: number;
+  folders: number;
+  links: number;
+  bytes: number;
+  skipped: readonly { path: string; reason: ImportSkipReason }[];
+  /** names Windows would refuse (kept here; an exported zip may not unpack there) */
+  windowsNames: number;
+  /** files of the workspace the import would replace */
+  overwrites: readonly string[];
+  refused?: ImportRefusal;
+}
+
+export interface PreparedImport {
+  report: ImportReport;
+  /** sends the import to the session (nothing is written before) */
+  commit(): void;
+}
+
+export type LinkProblem = "corrupt" | "truncated" | "newer";
+
+export interface LinkSummary {
+  files: number;
+  added: number;
+  changed: number;
+  removed: number;
+  tools: readonly string[];
+  scenario?: string;
+}
+
+export type OpenedLink =
+  | {
+      ok: true;
+      summary: LinkSummary;
+      /**
+       * asks (the page's dialog), then loads the work when the answer is yes; resolves with the answer.
+       * The first visit's own scenario waits for this and gives way when the work loaded.
+       */
+      open(ask: () => Promise<boolean>): Promise<boolean>;
+    }
+  | { ok: false; problem: LinkProblem; version?: number };
+
+export type MadeLink =
+  | { ok: true; url: string; length: number }
+  | { ok: false; reason: "tooLong"; length: number };
+
+export interface ShareHandle {
+  limits: { bytes: number; entries: number; linkLength: number; shortLink: number };
+  preparePicked(items: readonly Picked[]): Promise<PreparedImport>;
+  prepareZip(file: { size: number; read(): Promise<Uint8Array> }): Promise<PreparedImport>;
+  /** downloads the workspace as a .zip */
+  exportZip(): Promise<void>;
+  makeLink(): Promise<MadeLink>;
+  /** reads a URL fragment; null when it is not a share link */
+  readLink(hash: string): Promise<OpenedLink | null>;
+  /** a scenario file the learner picked: checked, then loaded (its files and tools replace the current ones) */
+  openScenarioFile(file: {
+    name: string;
+    size: number;
+    text(): Promise<string>;
+  }): Promise<{ ok: true; title: string } | { ok: false; detail: string }>;
+}

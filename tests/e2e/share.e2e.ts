@@ -1,0 +1,263 @@
+/**
+ * Files and links: a workspace exported as a .zip imports into a fresh browser context as the same tree
+ * (text, binary, an empty folder, a symlink); a share link opened in a fresh context asks, then shows
+ * the same workspace and scenario; a damaged, cut or newer link says so and changes nothing; a link
+ * carrying script in a file name, in file contents and in a scenario's text runs none of it.
+ */
+import { readFile } from "node:fs/promises";
+import { parseScenario } from "@agent/scenario";
+import { encodeLink } from "@app/share/link-codec";
+import { unzipSync, zipSync } from "fflate";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { runAxe } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const VIEWPORT = { width: 1280, height: 720 };
+
+async function openAt(hash = "", viewport = VIEWPORT) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(`${e.name}: ${e.message}`));
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`${inject("baseURL")}${hash}`);
+  return { page, errors, dialogs };
+}
+
+const firstScenario = (page: Page) =>
+  page.getByRole("list", { name: "Session events" }).getByText("scenario_loaded").first().waitFor();
+
+async function openShare(page: Page) {
+  const summary = page.getByText("Files and sharing", { exact: true });
+  if (!(await page.locator("details.share").evaluate((d) => (d as HTMLDetailsElement).open)))
+    await summary.click();
+}
+
+/** Picks `file` through the button that opens a file chooser. */
+async function choose(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    page.getByRole("button", { name: button }).click(),
+  ]);
+  await chooser.setFiles(file);
+}
+
+/** Exports the workspace and returns the archive's entries (name → bytes as text or hex). */
+async function exportTree(page: Page): Promise<Record<string, string>> {
+  await openShare(page);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export as .zip" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const bytes = new Uint8Array(await readFile(String(await download.path())));
+  return Object.fromEntries(
+    Object.entries(unzipSync(bytes)).map(([name, data]) => [name, Buffer.from(data).toString("hex")]),
+  );
+}
+
+async function importZip(page: Page, zip: Uint8Array, name = "work.zip") {
+  await openShare(page);
+  await choose(page, "Import a .zip", { name, mimeType: "application/zip", buffer: Buffer.from(zip) });
+}
+
+const text = (s: string) => new TextEncoder().encode(s);
+const LINK_MODE = (0o120777 << 16) >>> 0;
+
+describe("files and links", () => {
+  it("a .zip exported from one browser imports into a fresh one as the same tree, and a share link carries it", async () => {
+    const a = await openAt();
+    await firstScenario(a.page);
+    // Text, binary, an empty folder and a symlink, into the first browser.
+    const zip = zipSync({
+      "added/notes.md": text("# notes\n"),
+      "added/pixel.bin": new Uint8Array([0, 255, 1, 254, 0]),
+      "added/empty/": new Uint8Array(0),
+      "added/readme-link": [text("notes.md"), { os: 3, attrs: LINK_MODE }],
+      "zero.txt": new Uint8Array(0),
+    });
+    await importZip(a.page, zip);
+    await a.page
+      .getByRole("status")
+      .getByText(/^Imported files: 3, folders: 1, links: 1 \(13/)
+      .waitFor();
+    await a.page.locator(".file-tree__name", { hasText: "pixel.bin" }).waitFor();
+    const exported = await exportTree(a.page);
+    expect(Object.keys(exported)).toEqual(
+      expect.arrayContaining(["added/pixel.bin", "added/empty/", "added/readme-link", "zero.txt"]),
+    );
+
+    // A fresh browser context: same preset, then the zip; the preset's files are asked about first.
+    const b = await openAt();
+    await firstScenario(b.page);
+    const [download] = await Promise.all([
+      a.page.waitForEvent("download"),
+      a.page.getByRole("button", { name: "Export as .zip" }).click(),
+    ]);
+    await importZip(b.page, new Uint8Array(await readFile(String(await download.path()))));
+    const dialog = b.page.getByRole("dialog");
+    await dialog.getByText(/^Replace \d+ files\?$/).waitFor();
+    await dialog.getByRole("button", { name: "Replace them" }).click();
+    await b.page.locator(".file-tree__name", { hasText: "pixel.bin" }).waitFor();
+    expect(await exportTree(b.page)).toEqual(exported);
+
+    // The share link of the first browser, opened in a third: it asks, then shows the same work.
+    await openShare(a.page);
+    await a.page.getByRole("button", { name: "Copy share link" }).click();
+    const field = a.page.getByRole("textbox", { name: "Share link" });
+    await expect.poll(() => field.inputValue()).toMatch(/#share=1\./);
+    const url = await field.inputValue();
+    expect(url.length).toBeLessThan(8000);
+    const c = await openAt(url.slice(url.indexOf("#")));
+    const ask = c.page.getByRole("dialog");
+    await ask.getByText("Open the shared work?").waitFor();
+    expect(await ask.textContent()).toContain("the scenario “Three first prompts”");
+    expect(await runAxe(c.page)).toEqual([]);
+    await ask.getByRole("button", { name: "Replace my workspace" }).click();
+    await c.page.getByText("Opened the shared work.").waitFor();
+    await c.page.getByText("Three first prompts:").first().waitFor();
+    await c.page.locator(".file-tree__name", { hasText: "pixel.bin" }).waitFor();
+    expect(await exportTree(c.page)).toEqual(exported);
+    // The fragment is gone from the address: a reload does not ask again.
+    expect(new URL(c.page.url()).hash).toBe("");
+
+    for (const p of [a, b, c]) {
+      expect(p.errors).toEqual([]);
+      await p.page.context().close();
+    }
+  });
+
+  it("at 1024×768 the controls fit the workspace column and pass axe with the link shown", async () => {
+    const { page, errors } = await openAt("", { width: 1024, height: 768 });
+    await firstScenario(page);
+    await openShare(page);
+    await page.getByRole("button", { name: "Copy share link" }).click();
+    await expect
+      .poll(() => page.getByRole("textbox", { name: "Share link" }).inputValue())
+      .toMatch(/#share=1\./);
+    for (const name of [
+      "Add files",
+      "Add a folder",
+      "Import a .zip",
+      "Export as .zip",
+      "Copy share link",
+      "Open scenario file",
+    ]) {
+      const box = await page.getByRole("button", { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 1024, name).toBe(true);
+    }
+    if (process.env.SHARE_SCREENSHOT) await page.screenshot({ path: process.env.SHARE_SCREENSHOT });
+    expect(await runAxe(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("files dropped on the tree go into the workspace as file changes, and a name with a control character is skipped with its reason", async () => {
+    const { page, errors } = await openAt();
+    await firstScenario(page);
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(["dropped\n"], "dropped.txt", { type: "text/plain" }));
+      data.items.add(new File([], "empty.txt"));
+      data.items.add(new File(["x"], "bell\u0007.txt"));
+      const zone = document.querySelector(".share-drop") as HTMLElement;
+      zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await page.locator(".file-tree__name", { hasText: "dropped.txt" }).waitFor();
+    await page.locator(".file-tree__name", { hasText: "empty.txt" }).waitFor();
+    await page.getByRole("list", { name: "Session events" }).getByText("file_changed").first().waitFor();
+    // The section opens by itself to show the report.
+    const status = page.getByRole("status").filter({ hasText: "Skipped 1" });
+    await status.getByText("a control character in the name").waitFor();
+    expect(await status.textContent()).toContain("Imported files: 2,");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a damaged, cut or newer link says so in one sentence and changes nothing", async () => {
+    const good = encodeLink({ files: { "only.txt": "x" }, tools: { active: ["read"] } }, {});
+    const cases = [
+      ["#share=1.@@@", "This share link is damaged, so the page kept what it had. Ask for the link again."],
+      [
+        `#${good.slice(0, -6)}`,
+        "This share link is cut short (part of it was lost on the way), so the page kept what it had. Ask for the whole link again.",
+      ],
+      [
+        "#share=7.abc",
+        "This share link was made by a newer version of the playground (link format 7; this page reads format 1), so the page kept what it had. Open it in the newest version.",
+      ],
+    ] as const;
+    for (const [hash, sentence] of cases) {
+      const { page, errors } = await openAt(hash);
+      await page.getByRole("alert").getByText(sentence).waitFor();
+      await firstScenario(page);
+      // Nothing was replaced: the first scenario's workspace, no question asked.
+      await page.locator(".file-tree__name", { hasText: "package.json" }).waitFor();
+      expect(await page.locator(".file-tree__name", { hasText: "only.txt" }).count()).toBe(0);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("a link carrying script in a file name, its contents and a scenario's text runs none of it", async () => {
+    const payload = `<img src=x onerror="window.__pwned=1">`;
+    const script = "<script>window.__pwned=1</script>";
+    const scenario = parseScenario({
+      title: `Title ${payload}`,
+      description: `Description ${script}`,
+      steps: [
+        { user: `User says ${payload}` },
+        { assistant: { content: [{ type: "text", text: `Assistant says ${script}${payload}` }] } },
+      ],
+    });
+    const name = `${payload}.html`;
+    const hash = `#${encodeLink(
+      {
+        files: { [name]: `${script}\n${payload}\n`, "page.svg": `<svg onload="window.__pwned=1"></svg>` },
+        tools: { active: ["read"] },
+        scenario,
+      },
+      {},
+    )}`;
+    const { page, errors, dialogs } = await openAt(hash);
+    const ask = page.getByRole("dialog");
+    await ask.getByText("Open the shared work?").waitFor();
+    await ask.getByRole("button", { name: "Replace my workspace" }).click();
+    await page.getByText("Opened the shared work.").waitFor();
+    // Shown as text: the name in the tree, the title, and after playing, the narration.
+    await page.locator(".file-tree__name", { hasText: name }).waitFor();
+    await page.getByText(`Title ${payload}`).first().waitFor();
+    await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
+    await page.getByRole("button", { name: "Play" }).click();
+    await page.getByText("Finished.").waitFor({ timeout: 20_000 });
+    await page.getByText(`User says ${payload}`).first().waitFor();
+    await page.locator(".file-tree__name", { hasText: name }).click();
+    await page.locator(".cm-content").getByText(script).waitFor();
+    await page.locator(".file-tree__name", { hasText: "page.svg" }).click();
+    await page.locator(".cm-content").getByText("<svg onload").waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(await page.locator("img[src='x'], svg[onload]").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
