@@ -104,6 +104,9 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
       const { outcome, restored } = await restore(recordKey(id));
       report({ kind: "restore", outcome });
       if (outcome.kind === "unavailable") writable = false;
+      // Nothing usable was stored: the preset the session starts from is saved, so the indicator can say
+      // "saved" and a reload finds this workspace (a bad record is already kept aside).
+      if (writable && !restored) scheduler.changed();
       if (!writable)
         report({
           kind: "not_saved",
@@ -117,6 +120,9 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
     changed(reason: string) {
       if (!scheduler || !writable) return;
       if (reason === "reset") keepPrevious = true;
+      // The indicator says "saving" from the change on, not from the write: a reload in between would
+      // lose the change, and "saved" must not be shown while one waits.
+      report({ kind: "saving" });
       scheduler.changed();
     },
 

@@ -1,6 +1,8 @@
 import { useStore } from "../hooks/useStore";
 import { PanelsMenu } from "../PanelsMenu/PanelsMenu";
 import { useSession } from "../session-context";
+import { WorkspacesMenu } from "../Workspaces/WorkspacesMenu";
+import { WorkspacesNotice } from "../Workspaces/WorkspacesNotice";
 
 /** Title, what the page is, and the presenter's switches. */
 export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
@@ -20,6 +22,7 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
         {ready ? `session on ${backend || "memfs"}` : "starting the session…"}
       </span>
       <div className="app__switches">
+        <WorkspacesMenu />
         <button type="button" onClick={exportEvents} title="Download every event as JSON Lines">
           Export events
         </button>
@@ -43,6 +46,7 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
           ?
         </button>
       </div>
+      <WorkspacesNotice />
     </header>
   );
 }
