@@ -86,6 +86,35 @@ host.onEvent((event) => {
   page.ingest(event);
 });
 
+// What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
+// click: one change at a time needs no batching, and a frame's delay made the page feel (and test) laggy.
+const prefs = createPrefsStore(parsePrefs(readStoredPrefs(storage)), immediate);
+const showPrefs = () => {
+  const p = prefs.getSnapshot();
+  document.documentElement.dataset.theme = p.theme;
+  document.documentElement.dataset.projector = String(p.projector);
+};
+prefs.subscribe(showPrefs);
+showPrefs();
+const savePrefs = persistPrefs(prefs, storage, timers);
+window.addEventListener("pagehide", savePrefs);
+
+// The page's language: the learner's last pick, else the browser's preferences (docs/i18n.md).
+const LANGUAGE_KEY = "pi-playground.language";
+const i18n = createI18n(pickLanguage(storage?.getItem(LANGUAGE_KEY), navigator.languages));
+const showLanguage = (language: string) => {
+  document.documentElement.lang = language;
+};
+showLanguage(i18n.language);
+i18n.on("languageChanged", (language) => {
+  showLanguage(language);
+  try {
+    storage?.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // private mode or a full quota: the choice just does not survive a reload
+  }
+});
+
 // The saved workspace (docs/persistence.md): which one this tab opens and whether it may save it. The
 // worker restores it before the session starts, so `init` waits for this; the workspace's own files then
 // replace the first visit's scenario, which is not loaded over them.
@@ -121,35 +150,6 @@ const flushOnHide = () => host.persist({ type: "flush", token: 0 });
 window.addEventListener("pagehide", flushOnHide);
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") flushOnHide();
-});
-
-// What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
-// click: one change at a time needs no batching, and a frame's delay made the page feel (and test) laggy.
-const prefs = createPrefsStore(parsePrefs(readStoredPrefs(storage)), immediate);
-const showPrefs = () => {
-  const p = prefs.getSnapshot();
-  document.documentElement.dataset.theme = p.theme;
-  document.documentElement.dataset.projector = String(p.projector);
-};
-prefs.subscribe(showPrefs);
-showPrefs();
-const savePrefs = persistPrefs(prefs, storage, timers);
-window.addEventListener("pagehide", savePrefs);
-
-// The page's language: the learner's last pick, else the browser's preferences (docs/i18n.md).
-const LANGUAGE_KEY = "pi-playground.language";
-const i18n = createI18n(pickLanguage(storage?.getItem(LANGUAGE_KEY), navigator.languages));
-const showLanguage = (language: string) => {
-  document.documentElement.lang = language;
-};
-showLanguage(i18n.language);
-i18n.on("languageChanged", (language) => {
-  showLanguage(language);
-  try {
-    storage?.setItem(LANGUAGE_KEY, language);
-  } catch {
-    // private mode or a full quota: the choice just does not survive a reload
-  }
 });
 
 const session: SessionHandle = {

@@ -78,8 +78,7 @@ export function createPagePersistence(deps: PagePersistDeps) {
       // What came back is what is stored: saved, until the next change.
       if (outcome.kind === "restored" && view.getSnapshot().mode === "write")
         patch({ save: { kind: "saved", at: outcome.savedAt, bytes: outcome.bytes } });
-    }
-    else if (status.kind === "saving") patch({ save: { kind: "saving" } });
+    } else if (status.kind === "saving") patch({ save: { kind: "saving" } });
     else if (status.kind === "saved") {
       patch({ save: { kind: "saved", at: status.at, bytes: status.bytes } });
       void refreshExtras();

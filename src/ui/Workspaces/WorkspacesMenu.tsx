@@ -19,7 +19,7 @@ export function WorkspacesMenu() {
 }
 
 function Menu({ workspaces }: { workspaces: WorkspacesHandle }) {
-  const { t, format } = useT("workspaces");
+  const { t, format, language } = useT("workspaces");
   const view = useStore(workspaces.view);
   const name = view.current?.name ?? "…";
   const state = stateWord(view.save, view.mode);
@@ -39,7 +39,7 @@ function Menu({ workspaces }: { workspaces: WorkspacesHandle }) {
       </button>
       <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("menu")} className="workspaces">
         <p className="workspaces__status" role="status">
-          {saveSentence(view.save, t, format)}
+          {saveSentence(view.save, t, format, language)}
         </p>
         {view.mode === "read-only" && (
           <button
@@ -219,11 +219,14 @@ type T = ReturnType<typeof useT>["t"];
 type Format = ReturnType<typeof useT>["format"];
 
 /** The save indicator's full sentence: what happened and, when it did not save, why and what to do. */
-export function saveSentence(save: SaveState, t: T, format: Format): string {
+export function saveSentence(save: SaveState, t: T, format: Format, language: string): string {
   if (save.kind === "starting") return t("why.starting");
   if (save.kind === "saving") return t("why.saving");
   if (save.kind === "saved")
-    return t("why.saved", { time: new Date(save.at).toLocaleTimeString(), size: format.bytes(save.bytes) });
+    return t("why.saved", {
+      time: new Date(save.at).toLocaleTimeString(language),
+      size: format.bytes(save.bytes),
+    });
   if (save.reason === "read-only") return t("why.readOnly");
   if (save.reason === "quota") return t("why.quota");
   if (save.reason === "unavailable") return t("why.unavailable");

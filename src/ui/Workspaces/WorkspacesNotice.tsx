@@ -16,7 +16,7 @@ export function WorkspacesNotice() {
 }
 
 function Notice({ workspaces }: { workspaces: WorkspacesHandle }) {
-  const { t, format } = useT("workspaces");
+  const { t, format, language } = useT("workspaces");
   const view = useStore(workspaces.view);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const name = view.current?.name ?? "";
@@ -33,7 +33,7 @@ function Notice({ workspaces }: { workspaces: WorkspacesHandle }) {
     text = t("restore.newer", { version: view.restore.version });
   } else if (view.save.kind === "not_saved") {
     key = view.save.reason;
-    text = saveSentence(view.save, t, format);
+    text = saveSentence(view.save, t, format, language);
   }
   if (!key || dismissed === key) return null;
   return (
