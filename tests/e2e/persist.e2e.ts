@@ -57,8 +57,7 @@ async function bash(page: Page, command: string): Promise<string> {
   return ((await results.last().locator(".result-text").textContent()) ?? "").trim();
 }
 
-const workspaceButton = (page: Page) =>
-  page.getByRole("button", { name: /, workspaces menu$/ });
+const workspaceButton = (page: Page) => page.getByRole("button", { name: /, workspaces menu$/ });
 const saved = (page: Page) =>
   page.getByRole("button", { name: / saved, workspaces menu$/ }).waitFor({ timeout: 10_000 });
 
@@ -79,7 +78,7 @@ const WRITE =
 const CHECK = "cat notes.txt; od -t x1 bin.dat; base64 bin.dat; readlink link.txt; wc -c < bin.dat";
 
 describe("saved workspaces", () => {
-  it("a text file, a binary file and a symlink come back byte for byte after a reload", async () => {
+  it("a text file, a binary file and a symlink come back byte for byte after a reload; a reset asks, and can be undone once", async () => {
     const page = await open();
     await bash(page, WRITE);
     const before = await bash(page, CHECK);
@@ -96,6 +95,21 @@ describe("saved workspaces", () => {
     expect(
       await page.getByRole("list", { name: "Session events" }).getByText("scenario_loaded").count(),
     ).toBe(0);
+
+    // Reset asks first, and what it replaced can be brought back once.
+    await page.getByRole("button", { name: "Reset files" }).click();
+    const ask = page.getByRole("dialog", { name: "Reset the files to the preset?" });
+    await ask.getByRole("button", { name: "Reset to the preset" }).click();
+    await page
+      .getByRole("list", { name: "Workspace files" })
+      .getByText("bin.dat", { exact: true })
+      .waitFor({ state: "detached" });
+    await saved(page);
+    await workspaceButton(page).click();
+    await navigates(page, () =>
+      page.getByRole("button", { name: "Bring back the files from before the reset" }).click(),
+    );
+    expect(await bash(page, CHECK)).toBe(before);
   });
 
   it("named workspaces: create, switch back and forth, rename, duplicate, delete", async () => {
