@@ -128,6 +128,16 @@ describe("the worker's saving", () => {
     expect(await t.store.get(recordKey("w1"))).toEqual(before);
   });
 
+  it("a first visit's scenario replacing the preset keeps no previous record", async () => {
+    const t = setup();
+    await t.persistence.open(open());
+    await t.settle();
+    t.persistence.changed("reset");
+    await t.settle();
+    expect(await t.store.get(recordKey("w1"))).toBeDefined();
+    expect(await t.store.get(previousKey("w1"))).toBeUndefined();
+  });
+
   it("copy_to writes the current state under another workspace's key", async () => {
     const t = setup();
     await t.persistence.open(open("read-only"));

@@ -31,6 +31,8 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
   let writable = false;
   /** the next save first keeps the stored record as `previous:` (the workspace was just replaced) */
   let keepPrevious = false;
+  /** the stored record holds the learner's work (restored, or changed since): worth keeping on a reset */
+  let worthKeeping = false;
   let scheduler: SaveScheduler | undefined;
 
   const write = async (key: string, record: WorkspaceRecord) => {
@@ -102,6 +104,7 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
         return undefined;
       }
       const { outcome, restored } = await restore(recordKey(id));
+      worthKeeping = restored !== undefined;
       report({ kind: "restore", outcome });
       if (outcome.kind === "unavailable") writable = false;
       // Nothing usable was stored: the preset the session starts from is saved, so the indicator can say
@@ -119,7 +122,9 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
     /** The session reported a new state (`reason` as onSnapshot gives it, or "tools"). */
     changed(reason: string) {
       if (!scheduler || !writable) return;
-      if (reason === "reset") keepPrevious = true;
+      // A first visit's scenario replacing the preset leaves nothing worth bringing back.
+      if (reason === "reset") keepPrevious = worthKeeping;
+      else worthKeeping = true;
       // The indicator says "saving" from the change on, not from the write: a reload in between would
       // lose the change, and "saved" must not be shown while one waits.
       report({ kind: "saving" });
