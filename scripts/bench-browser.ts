@@ -20,7 +20,11 @@
  * 6. Model mode against the mock provider (bench/browser/model.ts): the pipeline's own time around each
  *    tool call, and long tasks on the page while a model streams 2,000 tokens a second for 30 s.
  *
- * `BENCH_ONLY=memory` builds the page and runs only figure 5; `BENCH_ONLY=model` only figure 6.
+ * 7. Saved workspaces: saving and restoring the reference workload as the session worker does it (the
+ *    CBOR snapshot record into IndexedDB and back, bench/browser/persist-worker.ts); target 300 ms each.
+ *
+ * `BENCH_ONLY=memory` builds the page and runs only figure 5; `BENCH_ONLY=model` only figure 6;
+ * `BENCH_ONLY=persist` builds the workload page and runs only figure 7.
  * `BENCH_ONLY=burst tsx scripts/bench-browser.ts` builds the page and runs only figure 4 (for iterating on
  * the page's rendering without the minutes the workload takes). `BENCH_ONLY=workload` runs only figure 3;
  * with it, `BENCH_OPS=a,b` runs only those operations and `BENCH_PROFILE=<file>` writes a CPU profile
@@ -43,6 +47,7 @@ import { BURST_EVENTS_MIN } from "../bench/browser/burst.ts";
 import { burst, firstEvent, workloadInWorker } from "../bench/browser/drive.ts";
 import { type HeapReading, memory } from "../bench/browser/memory.ts";
 import { fastStream, STREAM_RATE, STREAM_SECONDS, TOOL_TURNS, toolTurns } from "../bench/browser/model.ts";
+import { PERSIST_TARGET_MS, persistInWorker } from "../bench/browser/persist.ts";
 import { formatReport, PI_MEDIANS, RUNS, WARMUPS } from "../bench/run-workload.ts";
 import { findBrowser, launchBrowser } from "../tests/e2e/browser.ts";
 import { browserAliases } from "../vite.config.ts";
@@ -65,6 +70,8 @@ const memoryOnly = process.env.BENCH_ONLY === "memory";
 const workloadOnly = process.env.BENCH_ONLY === "workload";
 /** BENCH_ONLY=model: the page build and model mode only (figure 6) */
 const modelOnly = process.env.BENCH_ONLY === "model";
+/** BENCH_ONLY=persist: the workload page and the saved-workspace figure only (figure 7) */
+const persistOnly = process.env.BENCH_ONLY === "persist";
 const workloadOps = process.env.BENCH_OPS?.split(",").filter(Boolean);
 const profileFile = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
 
@@ -216,7 +223,7 @@ async function launch(): Promise<Browser> {
 
 console.log("\nBrowser figures (headless Chromium; building the page and the workload page…)");
 let started = performance.now();
-if (!workloadOnly) await buildApp();
+if (!workloadOnly && !persistOnly) await buildApp();
 if (!burstOnly && !memoryOnly && !modelOnly) await buildWorkloadPage();
 console.log(`built in ${((performance.now() - started) / 1000).toFixed(0)} s into ${cache}`);
 
@@ -224,7 +231,8 @@ if (burstOnly) console.log("BENCH_ONLY=burst: figures 2 and 3 skipped");
 if (workloadOnly) console.log("BENCH_ONLY=workload: figures 1, 2, 4 and 5 skipped");
 if (memoryOnly) console.log("BENCH_ONLY=memory: figures 2, 3, 4 and 6 skipped");
 if (modelOnly) console.log("BENCH_ONLY=model: figures 2 to 5 skipped");
-const bundle = workloadOnly ? null : firstBundle();
+if (persistOnly) console.log("BENCH_ONLY=persist: figures 1 to 6 skipped");
+const bundle = workloadOnly || persistOnly ? null : firstBundle();
 if (bundle) {
   const bundleKb = bundle.gzip / 1000;
   console.log(
@@ -293,7 +301,7 @@ function figure3(state: Awaited<ReturnType<typeof workloadInWorker>>) {
   }
 }
 
-const app = workloadOnly ? null : await serve(appDir);
+const app = workloadOnly || persistOnly ? null : await serve(appDir);
 // Cross-origin isolation gives the worker's performance.now() 5 µs steps instead of 100 µs (ls-root is ~0.1 ms).
 const workloadPage =
   burstOnly || memoryOnly || modelOnly
@@ -305,7 +313,8 @@ const workloadPage =
 if (workloadPage) {
   const browser = await launch();
   try {
-    await figures2and3(browser, workloadPage.url);
+    if (!persistOnly) await figures2and3(browser, workloadPage.url);
+    if (!workloadOnly) await figure7(browser, workloadPage.url);
   } finally {
     await browser.close();
     await workloadPage.close();
@@ -317,6 +326,23 @@ try {
   if (app && !burstOnly && !memoryOnly) await figure6(app.url);
 } finally {
   await app?.close();
+}
+
+async function figure7(browser: Browser, url: string) {
+  const r = await persistInWorker(browser, url);
+  if (typeof r === "string") return wrong(`the saved-workspace figure failed: ${r}`);
+  for (const problem of r.problems) wrong(`saved workspace: ${problem}`);
+  const mb = (n: number) => (n / 1e6).toFixed(1);
+  console.log(
+    `\n7. saved workspace, the reference workload (${r.files} files, ${mb(r.sourceBytes)} MB; record ` +
+      `${mb(r.recordBytes)} MB) in a Chromium worker; median of ${r.runs} runs (min – max); target ≤ ${PERSIST_TARGET_MS} ms each\n` +
+      `   save (CBOR snapshot + IndexedDB write): ${ms(r.save.median)} (${ms(r.save.min)} – ${ms(r.save.max)}; ` +
+      `encode ${ms(r.save.encode)}, write ${ms(r.save.write)}): ${verdict(r.save.median <= PERSIST_TARGET_MS)}\n` +
+      `   restore (IndexedDB read + checked decode into memfs): ${ms(r.restore.median)} (${ms(r.restore.min)} – ` +
+      `${ms(r.restore.max)}; read ${ms(r.restore.read)}, decode ${ms(r.restore.decode)}): ` +
+      `${verdict(r.restore.median <= PERSIST_TARGET_MS)}`,
+  );
+  console.log(JSON.stringify({ "bench-persist": { save: r.save.median, restore: r.restore.median } }));
 }
 
 async function figure4(appUrl: string) {

@@ -5,14 +5,18 @@
  *
  * Query parameters (measurement helpers): `ops=a,b` runs only those operations; `inpage=1` runs the
  * workload on the page itself instead of a worker, so that a CDP Profiler session on the page can
- * profile it (same code, same V8; BENCH_PROFILE in scripts/bench-browser.ts).
+ * profile it (same code, same V8; BENCH_PROFILE in scripts/bench-browser.ts). `persist=1` times saving
+ * and restoring the workload as a saved workspace instead (persist-worker.ts).
  */
+import type { PersistBenchResult } from "./persist-worker";
 import type { BenchMessage } from "./worker";
 
 interface BenchState {
   rows: number;
   done?: Extract<BenchMessage, { kind: "done" }>;
   error?: string;
+  /** `persist=1`: saving and restoring the workload (persist-worker.ts) instead of its operations */
+  persist?: PersistBenchResult;
 }
 
 const state: BenchState = { rows: 0 };
@@ -36,7 +40,19 @@ function receive(data: BenchMessage) {
   else state.error = data.message;
 }
 
-if (query.get("inpage") === "1") {
+if (query.get("persist") === "1") {
+  const worker = new Worker(new URL("./persist-worker.ts", import.meta.url), {
+    type: "module",
+    name: "pi-persist",
+  });
+  worker.onmessage = (message: MessageEvent<{ result: PersistBenchResult }>) => {
+    state.persist = message.data.result;
+  };
+  worker.onerror = (e) => {
+    state.error = `the persist bench worker failed: ${e.message || "unknown error"}`;
+  };
+  worker.postMessage({ kind: "start" });
+} else if (query.get("inpage") === "1") {
   // Started by the driver (window.startBench) once its profiler runs.
   (window as unknown as { startBench: () => Promise<void> }).startBench = async () => {
     const [{ runWorkload }, workload] = await Promise.all([

@@ -15,6 +15,7 @@ import type {
 import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
 import type { SessionEvent, ToolState } from "./events";
+import type { PersistCommand, PersistStatus } from "./persist-protocol";
 import type { Scenario, ScenarioFiles, ScenarioTools } from "./scenario";
 import type { ScenarioInput } from "./scenario-schema";
 
@@ -169,7 +170,9 @@ export type WorkerToPage =
    */
   | { kind: "provider_request"; id: number; model: Model<Api>; context: Context; options: ProviderOptions }
   /** the run was aborted: end that request's stream (pi-ai then reports what had arrived) */
-  | { kind: "provider_abort"; id: number };
+  | { kind: "provider_abort"; id: number }
+  /** the saved workspace: restored or not (and why), saving, saved, not saved (persist-protocol.ts) */
+  | { kind: "persist"; status: PersistStatus };
 
 /** The streamSimple options that travel to the provider context: data only, never the key or the signal. */
 export type ProviderOptions = Pick<
@@ -183,7 +186,9 @@ export type PageToWorker =
   /** The page has taken in (and drawn) every event up to `seq`: flow control for fast scenarios. */
   | { kind: "ack"; seq: number }
   /** one of pi-ai's stream events for a provider_request, keys masked; its last is `done` or `error` */
-  | { kind: "provider_event"; id: number; event: ProviderWireEvent };
+  | { kind: "provider_event"; id: number; event: ProviderWireEvent }
+  /** which saved workspace this tab opens, and the page's requests about it (persist-protocol.ts) */
+  | { kind: "persist"; command: PersistCommand };
 
 type Key = string | number;
 /** One change to a message: [path, "set", value] | [path, "append", text] | [path, "delete"]. */

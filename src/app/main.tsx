@@ -9,12 +9,15 @@ import { createI18n, I18nextProvider } from "@ui/i18n";
 import { pickLanguage } from "@ui/i18n/languages";
 import type { SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
+import { WorkspacesContext } from "@ui/Workspaces/types";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
 import { redactSecrets } from "@agent/drivers/redact";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
+import { createPagePersistence } from "./persist/page-persist";
+import { idbStore } from "./persist/storage";
 import { createModelHandle } from "./provider-page";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
 import { createLazyShareHandle } from "./share/share-lazy";
@@ -115,6 +118,43 @@ i18n.on("languageChanged", (language) => {
   }
 });
 
+// The saved workspace (docs/persistence.md): which one this tab opens and whether it may save it. The
+// worker restores it before the session starts, so `init` waits for this; the workspace's own files then
+// replace the first visit's scenario, which is not loaded over them.
+const persistence = createPagePersistence({
+  store: idbStore(),
+  host,
+  locks: navigator.locks,
+  tab: (() => {
+    try {
+      return window.sessionStorage;
+    } catch {
+      return null;
+    }
+  })(),
+  shared: storage,
+  reload: () => window.location.reload(),
+  now: Date.now,
+  newId: () => `w-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+  storage: navigator.storage,
+  confirmations: page.confirmations,
+  resetFiles: page.resetFiles,
+  hasUnsavedEdits: () => page.unsaved.getSnapshot().length > 0,
+  t: (key, values) => i18n.t(key, { ns: "workspaces", ...values }),
+  setTimeout: (run, ms) => window.setTimeout(run, ms),
+});
+const started = persistence
+  .start()
+  .catch(() => {})
+  .then(() => host.send({ type: "init" }));
+// A save waiting for its delay is made now: the tab may be closing (best effort: a reload can end the
+// worker before the write lands, which the indicator shows as "saving…").
+const flushOnHide = () => host.persist({ type: "flush", token: 0 });
+window.addEventListener("pagehide", flushOnHide);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") flushOnHide();
+});
+
 const session: SessionHandle = {
   ...page,
   // Files in and out and share links: nothing reaches the session before it passed every check.
@@ -127,6 +167,12 @@ const session: SessionHandle = {
     scenarioLoading: page.scenarioLoading,
     holdFirstPick: page.holdFirstPick,
   }),
+  // A restored workspace is what the learner left: the first visit's scenario is not loaded over it.
+  loadScenario: (file, options) =>
+    options?.initial && persistence.view.getSnapshot().restore?.kind === "restored"
+      ? Promise.resolve(false)
+      : page.loadScenario(file, options),
+  resetFiles: persistence.resetToPreset,
   prefs,
   selection: createSelectionStore(immediate),
   model: {
@@ -137,7 +183,6 @@ const session: SessionHandle = {
 };
 // Each real request's body (key masked) becomes a page event, so the Request tab is a fold like the rest.
 model.provider.onSent((sent) => page.emit({ type: "model_request_sent", ...sent }));
-host.send({ type: "init" });
 
 // A presenter's link (`?scenario=<url>`) opens that scenario in place of the first one; so does going
 // back or forward to such a link in the same page.
@@ -145,7 +190,7 @@ const openLink = () => {
   const link = new URLSearchParams(window.location.search).get("scenario");
   if (link) void page.openScenarioLink(link);
 };
-openLink();
+void started.then(openLink);
 window.addEventListener("popstate", openLink);
 
 if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).playground = session;
@@ -156,7 +201,9 @@ createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <SessionContext.Provider value={session}>
-        <App />
+        <WorkspacesContext.Provider value={persistence.handle}>
+          <App />
+        </WorkspacesContext.Provider>
       </SessionContext.Provider>
     </I18nextProvider>
   </StrictMode>,

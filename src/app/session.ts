@@ -139,9 +139,9 @@ export class PlaygroundSession {
 
   // ---- workspace ----
 
-  private load(files: ScenarioFiles, preset: string, announce = true) {
+  private load(files: ScenarioFiles, preset: string, announce = true, restored?: MemfsWorkspace) {
     this.unlisten();
-    this.workspace = createMemfsWorkspace(files);
+    this.workspace = restored ?? createMemfsWorkspace(files);
     this.queue = createFileMutationQueue(queueEvents(this.emit));
     this.definitions = this.createTools();
     this.unlisten = fileChangedEvents(this.workspace, this.emit, {
@@ -332,10 +332,14 @@ export class PlaygroundSession {
 
   // ---- commands (the protocol's mapping onto these is session-commands.ts) ----
 
-  /** The worker's first command: the files and tools it starts from, and where seq numbering goes on. */
-  init(command: Extract<SessionCommand, { type: "init" }>) {
+  /**
+   * The worker's first command: the files and tools it starts from, and where seq numbering goes on.
+   * `restored`: a saved workspace the worker read back from storage, used as it is.
+   */
+  init(command: Extract<SessionCommand, { type: "init" }>, restored?: MemfsWorkspace) {
     if (command.seqFrom !== undefined) this.emit.continueFrom(command.seqFrom);
-    if (command.files || (command.preset && command.preset !== "default"))
+    if (restored) this.load({}, "saved", false, restored);
+    else if (command.files || (command.preset && command.preset !== "default"))
       this.load(
         command.files ?? presetFiles(command.preset ?? "default"),
         command.preset ?? "snapshot",
@@ -352,6 +356,11 @@ export class PlaygroundSession {
 
   resetWorkspace(preset: string) {
     this.load(presetFiles(preset), preset);
+  }
+
+  /** The tools' states now (a saved workspace keeps them). */
+  toolStates(): Record<string, ToolState> {
+    return { ...this.states };
   }
 
   setToolState(name: string, state: ToolState) {

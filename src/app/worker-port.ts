@@ -1,5 +1,6 @@
 import { errorStopEvent } from "@agent/drivers/provider-errors";
 import type { SessionEvent } from "@agent/events";
+import type { PersistCommand, PersistStatus } from "@agent/persist-protocol";
 import type {
   PageToWorker,
   SessionCommand,
@@ -18,6 +19,9 @@ export interface SessionHost extends SessionPort {
    * (typically the last snapshot's files), so the page can recover from a call that ignores abort.
    */
   restart(init: Extract<SessionCommand, { type: "init" }>): void;
+  /** the saved workspace's commands (an `open` is sent again, without restoring, to a replacing worker) */
+  persist(command: PersistCommand): void;
+  onPersist(listener: (status: PersistStatus) => void): () => void;
 }
 
 /** The part of a Worker the host uses (tests pass a fake). */
@@ -59,6 +63,8 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
   const scheduleAck = options.scheduleAck ?? ((send: () => void) => setTimeout(send, 0));
   const listeners = new Set<(event: SessionEvent) => void>();
   let snapshot: { files: ScenarioFiles; reason: string } | null = null;
+  const persistListeners = new Set<(status: PersistStatus) => void>();
+  let opened: Extract<PersistCommand, { type: "open" }> | undefined;
   let worker = spawn();
   let spare: WorkerLike | undefined;
   let spareTimer: ReturnType<typeof setTimeout> | undefined;
@@ -128,6 +134,7 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
         mine.get(data.id)?.();
         mine.delete(data.id);
       } else if (data.kind === "snapshot") snapshot = { files: data.files, reason: data.reason };
+      else if (data.kind === "persist") for (const listener of persistListeners) listener(data.status);
       else if (data.kind === "reply") {
         const waiting = pending.get(data.id);
         pending.delete(data.id);
@@ -174,7 +181,21 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
       worker = spare ?? spawn();
       spare = undefined;
       attach(worker);
+      // The new worker keeps saving the same workspace, starting from init's files (newer than the record).
+      if (opened)
+        worker.postMessage({
+          kind: "persist",
+          command: { ...opened, restore: false },
+        } satisfies PageToWorker);
       send(init);
+    },
+    persist(command) {
+      if (command.type === "open") opened = command;
+      worker.postMessage({ kind: "persist", command } satisfies PageToWorker);
+    },
+    onPersist(listener) {
+      persistListeners.add(listener);
+      return () => persistListeners.delete(listener);
     },
   };
 }

@@ -6,6 +6,8 @@ import { loadJustBash } from "@backends/memfs/bash/index";
 import { createEventBatcher } from "./event-batcher";
 import { createBrowserImageResizer } from "./image-resizer";
 import { createPacer } from "./pacer";
+import { idbStore } from "./persist/storage";
+import { createWorkerPersistence, type Restored } from "./persist/worker-persist";
 import { createProviderClient } from "./provider-client";
 import { PlaygroundSession } from "./session";
 import { createPlaygroundTools } from "./tools";
@@ -26,7 +28,11 @@ const session = new PlaygroundSession(channel.event, {
   complete: provider.complete,
   createTools: (workspace, queue, wrap) => createPlaygroundTools(workspace, queue, { imageResizer }, wrap),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
-  onSnapshot: (files, reason) => post({ kind: "snapshot", files, reason }),
+  // The same moments (after a call that changed files, an editor write, a reset) are when to save.
+  onSnapshot: (files, reason) => {
+    post({ kind: "snapshot", files, reason });
+    persistence.changed(reason);
+  },
   // A scenario step waits for the page to take in what the last one sent (flow control, see pacer.ts).
   pace: (signal) => {
     channel.flush();
@@ -34,10 +40,55 @@ const session = new PlaygroundSession(channel.event, {
   },
 });
 
+// The saved workspace (persist/): restored before the session starts, saved after changes.
+const persistence = createWorkerPersistence({
+  store: idbStore(),
+  report: (status) => post({ kind: "persist", status }),
+  timers: {
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (handle) => clearTimeout(handle as number),
+    now: () => performance.now(),
+  },
+  current: () => ({ workspace: session.workspace, tools: session.toolStates() }),
+});
+/** the workspace read back from storage, waiting for init */
+let restored: Restored | undefined;
+/** while the saved workspace is read back, the page's next messages (init first) wait their turn */
+let waiting: PageToWorker[] | undefined;
+
 scope.onmessage = (message: MessageEvent<PageToWorker>) => {
-  const data = message.data;
+  if (waiting) waiting.push(message.data);
+  else receive(message.data);
+};
+
+function receive(data: PageToWorker) {
+  if (data.kind === "persist") {
+    if (data.command.type !== "open") return void persistence.command(data.command);
+    const queue: PageToWorker[] = [];
+    waiting = queue;
+    const restore = data.command.restore;
+    void persistence.open(data.command).then((found) => {
+      restored = found;
+      waiting = undefined;
+      for (const next of queue) receive(next);
+      // A replaced worker's files came with its init: saved now, so the record is as fresh as they are.
+      if (!restore) persistence.changed("restart");
+    });
+    return;
+  }
   if (data.kind === "ack") return pacer.acked(data.seq);
-  if (data.kind === "command") return session.handle(data.command);
+  if (data.kind === "command" && data.command.type === "init" && restored) {
+    const found = restored;
+    restored = undefined;
+    session.init({ ...data.command, tools: found.tools }, found.workspace);
+    return;
+  }
+  if (data.kind === "command") {
+    session.handle(data.command);
+    // Tool states are saved with the files; a change to them needs a save of its own.
+    if (data.command.type === "set_tool_state") persistence.changed("tools");
+    return;
+  }
   if (data.kind === "provider_event") return provider.receive(data);
   // Most answers are at hand; the next model request waits for the model driver's chunk.
   void (async () => {
@@ -47,7 +98,7 @@ scope.onmessage = (message: MessageEvent<PageToWorker>) => {
       post({ kind: "reply", id: data.id, error: error instanceof Error ? error.message : String(error) });
     }
   })();
-};
+}
 
 // The bash engine (~350 KB gzip) is its own chunk. Fetch it in the background once the session is up, so
 // neither the first bash call nor a restarted (spare) worker waits for it; a failure here is retried by

@@ -25,8 +25,9 @@ export async function openApp(
 
 /**
  * Opens the app in a new page of `context`. Each page has its own session worker and workspace; pages of
- * one context share the HTTP cache (so the worker and the bash engine load faster) and localStorage,
- * which holds only the layout and theme settings: close pages with closePage to clear it.
+ * one context share the HTTP cache (so the worker and the bash engine load faster), localStorage (the
+ * layout and theme settings) and IndexedDB (the saved workspaces): close pages with closePage to clear
+ * them.
  */
 export async function openAppIn(context: BrowserContext, { waitForScenario = true } = {}) {
   const page = await context.newPage();
@@ -43,8 +44,17 @@ export async function openAppIn(context: BrowserContext, { waitForScenario = tru
   return { page, errors } satisfies OpenedPage;
 }
 
-/** Clears what the page left in its context's storage (the layout and theme settings), then closes it. */
+/**
+ * Clears what the page left in its context's storage (the layout and theme settings, the saved
+ * workspaces), then closes it: the next page of the context starts as a first visit. The database is
+ * deleted once the page (and its worker's connection) is gone, so it is not awaited.
+ */
 export async function closePage(page: Page): Promise<void> {
-  await page.evaluate(() => localStorage.clear()).catch(() => {});
+  await page
+    .evaluate(() => {
+      localStorage.clear();
+      indexedDB.deleteDatabase("pi-playground");
+    })
+    .catch(() => {});
   await page.close();
 }

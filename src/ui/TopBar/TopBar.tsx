@@ -2,6 +2,8 @@ import { DrillsMenu } from "../Drills/DrillsMenu";
 import { useStore } from "../hooks/useStore";
 import { PanelsMenu } from "../PanelsMenu/PanelsMenu";
 import { useSession } from "../session-context";
+import { WorkspacesMenu } from "../Workspaces/WorkspacesMenu";
+import { WorkspacesNotice } from "../Workspaces/WorkspacesNotice";
 
 /** Title, what the page is, and the presenter's switches. */
 export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
@@ -21,6 +23,7 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
         {ready ? `session on ${backend || "memfs"}` : "starting the session…"}
       </span>
       <div className="app__switches">
+        <WorkspacesMenu />
         <button type="button" onClick={exportEvents} title="Download every event as JSON Lines">
           Export events
         </button>
@@ -45,6 +48,7 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
           ?
         </button>
       </div>
+      <WorkspacesNotice />
     </header>
   );
 }

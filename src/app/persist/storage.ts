@@ -1,0 +1,72 @@
+/**
+ * The one place that talks to IndexedDB (through idb-keyval), in the worker and on the page alike. One
+ * database, one object store, string keys:
+ * - `record:<id>`: a saved workspace (record.ts), written by the worker of the tab that holds it;
+ * - `previous:<id>`: the record as it was before the last reset, brought back at most once;
+ * - `aside:<id>:<time>`: a record that could not be read, kept untouched instead of overwritten;
+ * - `index`: the list of named workspaces, written by the page.
+ */
+import { createStore, del, get, keys, set, type UseStore } from "idb-keyval";
+
+export const DB_NAME = "pi-playground";
+export const STORE_NAME = "workspaces";
+
+export interface KeyValueStore {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
+  keys(): Promise<string[]>;
+}
+
+export const recordKey = (id: string) => `record:${id}`;
+export const previousKey = (id: string) => `previous:${id}`;
+export const asideKey = (id: string, at: number) => `aside:${id}:${at}`;
+export const INDEX_KEY = "index";
+
+export function idbStore(): KeyValueStore {
+  let store: UseStore | undefined;
+  const use = () => {
+    store ??= createStore(DB_NAME, STORE_NAME);
+    return store;
+  };
+  return {
+    get: (key) => get(key, use()),
+    set: (key, value) => set(key, value, use()),
+    del: (key) => del(key, use()),
+    keys: async () => (await keys(use())).map(String),
+  };
+}
+
+/** A store kept in memory (tests, and a page whose browser refuses IndexedDB). */
+export function memoryStore(): KeyValueStore & { map: Map<string, unknown> } {
+  const map = new Map<string, unknown>();
+  return {
+    map,
+    get: async <T>(key: string) => structuredClone(map.get(key)) as T | undefined,
+    set: async (key, value) => {
+      map.set(key, structuredClone(value));
+    },
+    del: async (key) => {
+      map.delete(key);
+    },
+    keys: async () => [...map.keys()],
+  };
+}
+
+/**
+ * Every write fails as a full disk does (a test's way to check that a full quota loses nothing: the
+ * browser gives no way to fill one quickly). Reads still work.
+ */
+export function failingWrites(store: KeyValueStore): KeyValueStore {
+  const full = () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+  return { ...store, set: full, del: full };
+}
+
+/** What kind of failure a storage error is, for the page to word. */
+export function failureOf(error: unknown): "quota" | "unavailable" | "error" {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === "QuotaExceededError") return "quota";
+  if (name === "InvalidStateError" || name === "SecurityError" || name === "UnknownError")
+    return "unavailable";
+  return "error";
+}

@@ -1,0 +1,148 @@
+import type { PersistStatus } from "@agent/persist-protocol";
+import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
+import { describe, expect, it } from "vitest";
+import { encodeRecord, RECORD_VERSION } from "./record";
+import { memoryStore, previousKey, recordKey } from "./storage";
+import { createWorkerPersistence } from "./worker-persist";
+
+const tools = { read: "active", bash: "active", edit: "off" } as const;
+
+function setup(workspace: MemfsWorkspace = createMemfsWorkspace({ "a.txt": "one" })) {
+  const store = memoryStore();
+  const statuses: PersistStatus[] = [];
+  const state = { workspace, tools: { ...tools } as Record<string, "active" | "hidden" | "off"> };
+  const persistence = createWorkerPersistence({
+    store,
+    report: (s) => statuses.push(s),
+    timers: {
+      setTimeout: (run) => {
+        queueMicrotask(run);
+        return 0;
+      },
+      clearTimeout: () => {},
+      now: () => 0,
+    },
+    current: () => state,
+    delays: { delayMs: 0, maxWaitMs: 0 },
+  });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+  return { store, statuses, state, persistence, settle };
+}
+
+const open = (mode: "write" | "read-only" = "write", extra = {}) =>
+  ({ type: "open", id: "w1", mode, restore: true, ...extra }) as const;
+
+describe("the worker's saving", () => {
+  it("a first visit finds nothing, then saves after a change; the next visit gets the same files and tools", async () => {
+    const t = setup();
+    expect(await t.persistence.open(open())).toBeUndefined();
+    expect(t.statuses).toContainEqual({ kind: "restore", outcome: { kind: "fresh" } });
+    t.state.workspace.fs.writeFileSync("/workspace/b.bin", new Uint8Array([0, 255, 1]));
+    t.persistence.changed("editor");
+    await t.settle();
+    expect(t.statuses.at(-1)).toMatchObject({ kind: "saved" });
+
+    const next = createWorkerPersistence({
+      store: t.store,
+      report: () => {},
+      timers: { setTimeout: () => 0, clearTimeout: () => {}, now: () => 0 },
+      current: () => t.state,
+    });
+    const restored = await next.open(open());
+    expect(restored?.tools).toEqual(tools);
+    expect(snapshotWorkspace(restored?.workspace as MemfsWorkspace)).toEqual(
+      snapshotWorkspace(t.state.workspace),
+    );
+  });
+
+  it("a damaged record is kept aside untouched, the preset loads, and saving goes on under the record's key", async () => {
+    const t = setup();
+    const bad = { format: "pi-playground-workspace", version: 1, files: new Uint8Array([9, 9]) };
+    await t.store.set(recordKey("w1"), bad);
+    expect(await t.persistence.open(open())).toBeUndefined();
+    const status = t.statuses.find((s) => s.kind === "restore");
+    expect(status).toMatchObject({ outcome: { kind: "corrupt" } });
+    const aside = (status as { outcome: { asideKey: string } }).outcome.asideKey;
+    expect(await t.store.get(aside)).toEqual(bad);
+    t.persistence.changed("reset");
+    await t.settle();
+    expect(await t.store.get(aside)).toEqual(bad);
+    expect(await t.store.get(recordKey("w1"))).toMatchObject({ version: RECORD_VERSION });
+  });
+
+  it("a record from a newer page is kept aside, with its version", async () => {
+    const t = setup();
+    const newer = { ...encodeRecord(t.state.workspace, { tools }, 1), version: RECORD_VERSION + 1 };
+    await t.store.set(recordKey("w1"), newer);
+    await t.persistence.open(open());
+    const status = t.statuses.find((s) => s.kind === "restore") as Extract<
+      PersistStatus,
+      { kind: "restore" }
+    >;
+    expect(status.outcome).toMatchObject({ kind: "newer", version: RECORD_VERSION + 1 });
+    if (status.outcome.kind === "newer") expect(await t.store.get(status.outcome.asideKey)).toEqual(newer);
+  });
+
+  it("a full disk: the save says quota, and the last good record stays as it was", async () => {
+    const t = setup();
+    const good = encodeRecord(createMemfsWorkspace({ "kept.txt": "safe" }), { tools }, 7);
+    await t.store.set(recordKey("w1"), good);
+    const restored = await t.persistence.open(open("write", { failWrites: "quota" }));
+    expect(restored).toBeDefined();
+    t.persistence.changed("editor");
+    await t.settle();
+    expect(t.statuses.at(-1)).toMatchObject({ kind: "not_saved", reason: "quota" });
+    expect(await t.store.get(recordKey("w1"))).toEqual(good);
+  });
+
+  it("a read-only tab restores but never writes", async () => {
+    const t = setup();
+    const good = encodeRecord(createMemfsWorkspace({ "kept.txt": "safe" }), { tools }, 7);
+    await t.store.set(recordKey("w1"), good);
+    expect(await t.persistence.open(open("read-only"))).toBeDefined();
+    expect(t.statuses).toContainEqual({ kind: "not_saved", reason: "read-only" });
+    t.persistence.changed("editor");
+    await t.persistence.command({ type: "flush", token: 1 });
+    await t.settle();
+    expect(await t.store.get(recordKey("w1"))).toEqual(good);
+    expect(t.statuses.some((s) => s.kind === "saved")).toBe(false);
+  });
+
+  it("a reset keeps the record before it, which can be brought back once", async () => {
+    const t = setup();
+    await t.persistence.open(open());
+    t.persistence.changed("editor");
+    await t.settle();
+    const before = await t.store.get(recordKey("w1"));
+    t.state.workspace = createMemfsWorkspace({ "preset.txt": "p" });
+    t.persistence.changed("reset");
+    await t.settle();
+    expect(await t.store.get(previousKey("w1"))).toEqual(before);
+    await t.persistence.command({ type: "restore_previous", token: 4 });
+    expect(t.statuses.at(-1)).toEqual({ kind: "restored_previous", token: 4, ok: true });
+    expect(await t.store.get(recordKey("w1"))).toEqual(before);
+    expect(await t.store.get(previousKey("w1"))).toBeUndefined();
+    // This worker saves no more (the page reloads to show the record brought back).
+    t.persistence.changed("editor");
+    await t.settle();
+    expect(await t.store.get(recordKey("w1"))).toEqual(before);
+  });
+
+  it("a first visit's scenario replacing the preset keeps no previous record", async () => {
+    const t = setup();
+    await t.persistence.open(open());
+    await t.settle();
+    t.persistence.changed("reset");
+    await t.settle();
+    expect(await t.store.get(recordKey("w1"))).toBeDefined();
+    expect(await t.store.get(previousKey("w1"))).toBeUndefined();
+  });
+
+  it("copy_to writes the current state under another workspace's key", async () => {
+    const t = setup();
+    await t.persistence.open(open("read-only"));
+    await t.persistence.command({ type: "copy_to", id: "w2", token: 9 });
+    expect(t.statuses.at(-1)).toEqual({ kind: "copied", token: 9, ok: true });
+    expect(await t.store.get(recordKey("w2"))).toMatchObject({ tools });
+  });
+});

@@ -1,0 +1,238 @@
+import { useId, useState } from "react";
+import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
+import { useSession } from "../session-context";
+import { type SaveState, useWorkspaces, type WorkspaceEntry, type WorkspacesHandle } from "./types";
+import "./Workspaces.css";
+
+const MENU_ID = "workspaces-menu";
+
+/**
+ * The top bar's workspace button (its name and a quiet saved / saving / not saved) and its popover:
+ * the named workspaces (open, rename, duplicate, delete, create), why the work is not saved when it is
+ * not, the space the site uses, and "bring back" after a reset.
+ */
+export function WorkspacesMenu() {
+  const workspaces = useWorkspaces();
+  if (!workspaces) return null;
+  return <Menu workspaces={workspaces} />;
+}
+
+function Menu({ workspaces }: { workspaces: WorkspacesHandle }) {
+  const { t, format, language } = useT("workspaces");
+  const view = useStore(workspaces.view);
+  const name = view.current?.name ?? "…";
+  const state = stateWord(view.save, view.mode);
+  return (
+    <>
+      <button
+        type="button"
+        className="workspaces__button"
+        popoverTarget={MENU_ID}
+        aria-label={t("button", { name, state: t(`state.${state}`) })}
+        title={t("buttonTitle")}
+      >
+        <span className="workspaces__name">{name}</span>{" "}
+        <span className="workspaces__state" data-state={state} aria-hidden="true">
+          {t(`state.${state}`)}
+        </span>
+      </button>
+      <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("menu")} className="workspaces">
+        <p className="workspaces__status" role="status">
+          {saveSentence(view.save, t, format, language)}
+        </p>
+        {view.mode === "read-only" && (
+          <button
+            type="button"
+            disabled={view.busy}
+            onClick={() => void workspaces.openAsCopy(t("copyName", { name }))}
+          >
+            {t("openAsCopy")}
+          </button>
+        )}
+        {view.canBringBack && (
+          <button type="button" disabled={view.busy} onClick={() => void workspaces.bringBack()}>
+            {t("bringBack")}
+          </button>
+        )}
+        <WorkspaceList workspaces={workspaces} list={view.list} current={view.current} busy={view.busy} />
+        <CreateForm workspaces={workspaces} count={view.list.length} busy={view.busy} />
+        {view.problem && (
+          <p className="workspaces__problem" role="alert">
+            {t(`problem.${view.problem.code}`, { detail: view.problem.detail ?? "" })}{" "}
+            <button type="button" onClick={workspaces.dismissProblem}>
+              {t("dismiss")}
+            </button>
+          </p>
+        )}
+        <p className="workspaces__usage">
+          {view.usage
+            ? t("usage", { used: format.bytes(view.usage.used), quota: bigBytes(view.usage.quota, format) })
+            : t("usageUnknown")}{" "}
+          {view.persisted === true ? t("persisted") : view.persisted === false ? t("notPersisted") : ""}
+        </p>
+      </div>
+    </>
+  );
+}
+
+function WorkspaceList(props: {
+  workspaces: WorkspacesHandle;
+  list: readonly WorkspaceEntry[];
+  current: WorkspaceEntry | null;
+  busy: boolean;
+}) {
+  const { t } = useT("workspaces");
+  const { confirmations } = useSession();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [draft, setDraft] = useState("");
+  const { workspaces, busy } = props;
+  return (
+    <ul className="workspaces__list" aria-label={t("list")}>
+      {props.list.map((w) => {
+        const here = w.id === props.current?.id;
+        if (editing === w.id)
+          return (
+            <li key={w.id}>
+              <form
+                className="workspaces__row"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  setEditing(null);
+                  void workspaces.rename(w.id, draft);
+                }}
+              >
+                <input
+                  aria-label={t("renameLabel", { name: w.name })}
+                  value={draft}
+                  onChange={(e) => setDraft(e.target.value)}
+                />
+                <button type="submit">{t("save")}</button>
+                <button type="button" onClick={() => setEditing(null)}>
+                  {t("cancel")}
+                </button>
+              </form>
+            </li>
+          );
+        return (
+          <li key={w.id} className="workspaces__row" aria-current={here ? "true" : undefined}>
+            <span className="workspaces__entry">
+              {w.name}
+              {here && <span className="muted"> {t("here")}</span>}
+            </span>
+            {!here && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={t("openNamed", { name: w.name })}
+                onClick={() => void workspaces.switchTo(w.id)}
+              >
+                {t("open")}
+              </button>
+            )}
+            <button
+              type="button"
+              aria-label={t("renameNamed", { name: w.name })}
+              onClick={() => {
+                setDraft(w.name);
+                setEditing(w.id);
+              }}
+            >
+              {t("rename")}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={t("duplicateNamed", { name: w.name })}
+              onClick={() => void workspaces.duplicate(w.id, t("copyName", { name: w.name }))}
+            >
+              {t("duplicate")}
+            </button>
+            {!here && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={t("deleteNamed", { name: w.name })}
+                onClick={async () => {
+                  const yes = await confirmations.ask({
+                    title: t("deleteAsk.title", { name: w.name }),
+                    text: t("deleteAsk.text"),
+                    confirm: t("deleteAsk.confirm"),
+                    cancel: t("deleteAsk.cancel"),
+                  });
+                  if (yes) await workspaces.remove(w.id);
+                }}
+              >
+                {t("delete")}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function CreateForm({
+  workspaces,
+  count,
+  busy,
+}: {
+  workspaces: WorkspacesHandle;
+  count: number;
+  busy: boolean;
+}) {
+  const { t } = useT("workspaces");
+  const id = useId();
+  const [name, setName] = useState("");
+  return (
+    <form
+      className="workspaces__row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void workspaces.create(name || t("newDefault", { n: count + 1 }));
+      }}
+    >
+      <label htmlFor={id}>{t("newLabel")}</label>
+      <input
+        id={id}
+        value={name}
+        placeholder={t("newDefault", { n: count + 1 })}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <button type="submit" disabled={busy}>
+        {t("create")}
+      </button>
+    </form>
+  );
+}
+
+type StateWord = "starting" | "saving" | "saved" | "notSaved" | "readOnly";
+
+function stateWord(save: SaveState, mode: string): StateWord {
+  if (mode === "read-only") return "readOnly";
+  if (save.kind === "not_saved") return save.reason === "read-only" ? "readOnly" : "notSaved";
+  return save.kind;
+}
+
+type T = ReturnType<typeof useT>["t"];
+type Format = ReturnType<typeof useT>["format"];
+
+/** The save indicator's full sentence: what happened and, when it did not save, why and what to do. */
+export function saveSentence(save: SaveState, t: T, format: Format, language: string): string {
+  if (save.kind === "starting") return t("why.starting");
+  if (save.kind === "saving") return t("why.saving");
+  if (save.kind === "saved")
+    return t("why.saved", {
+      time: new Date(save.at).toLocaleTimeString(language),
+      size: format.bytes(save.bytes),
+    });
+  if (save.reason === "read-only") return t("why.readOnly");
+  if (save.reason === "quota") return t("why.quota");
+  if (save.reason === "unavailable") return t("why.unavailable");
+  return t("why.error", { detail: save.detail ?? "" });
+}
+
+function bigBytes(n: number, format: Format): string {
+  return n >= 1024 ** 3 ? `${format.decimal(n / 1024 ** 3)} GB` : format.bytes(n);
+}
