@@ -22,7 +22,8 @@ import {
   type ScenarioTools,
 } from "@agent/scenario";
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
-import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
+import type { Backend } from "@backends/backend";
+import { memfsBackendFromFiles } from "@backends/memfs/backend";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
@@ -34,12 +35,16 @@ import { PromptTracker } from "./session-prompt";
 import { type RecordingHost, SessionRecording, scenarioTools } from "./session-recording";
 import { createScenarioPlayer, type ScenarioHost } from "./session-scenario";
 import { fileChangedEvents, listWorkspaceFiles, queueEvents, workspaceFilesMap } from "./session-workspace";
-import { createPlaygroundTools } from "./tools";
+import { type BackendOf, createPlaygroundTools } from "./tools";
 
-export type ToolFactory = (workspace: MemfsWorkspace, queue: FileMutationQueue) => AnyToolDefinition[];
+/** Makes the tools, each over the backend `backendOf` names for it (the session's one, by default). */
+export type ToolFactory = (backendOf: BackendOf, queue: FileMutationQueue) => AnyToolDefinition[];
+/** Makes the backend holding a workspace's files (memfs unless a host says otherwise). */
+export type BackendFactory = (files: ScenarioFiles) => Backend;
 
 export interface SessionOptions {
   createTools?: ToolFactory;
+  createBackend?: BackendFactory;
   /** the workspace after each completed call, reset or editor write (the host keeps the latest) */
   onSnapshot?: (files: ScenarioFiles, reason: string) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -59,7 +64,8 @@ export const DEFAULT_TOOL_STATES: Record<string, ToolState> = Object.fromEntries
 
 export class PlaygroundSession {
   readonly emit: ReturnType<typeof createEventEmitter>;
-  workspace!: MemfsWorkspace;
+  /** Where the workspace's files live and the tools run (session-backends.ts switches it). */
+  backend!: Backend;
   transcript: AgentMessage[] = [];
   player: ScenarioPlayer | undefined;
   private queue!: FileMutationQueue;
@@ -119,11 +125,13 @@ export class PlaygroundSession {
 
   private load(files: ScenarioFiles, preset: string, announce = true) {
     this.unlisten();
-    this.workspace = createMemfsWorkspace(files);
+    this.backend?.dispose();
+    this.backend = (this.options.createBackend ?? memfsBackendFromFiles)(files);
     this.queue = createFileMutationQueue(queueEvents(this.emit));
-    const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue));
-    this.definitions = create(this.workspace, this.queue);
-    this.unlisten = fileChangedEvents(this.workspace, this.emit, {
+    const create =
+      this.options.createTools ?? ((backendOf, queue) => createPlaygroundTools(backendOf, queue));
+    this.definitions = create(() => this.backend, this.queue);
+    this.unlisten = fileChangedEvents(this.backend, this.emit, {
       source: () => this.changeSource,
       executing: this.executing,
       changed: () => {
@@ -131,19 +139,19 @@ export class PlaygroundSession {
       },
     });
     if (announce) {
-      this.emit({ type: "workspace_reset", preset, cwd: this.workspace.root, files: this.listFiles() });
+      this.emit({ type: "workspace_reset", preset, cwd: this.backend.root, files: this.listFiles() });
       this.refresh("workspace");
       this.snapshot("reset");
     }
   }
 
   listFiles(): string[] {
-    return listWorkspaceFiles(this.workspace);
+    return listWorkspaceFiles(this.backend);
   }
 
   /** The workspace as a files map (the scenario format), for a host restoring after a stuck call. */
   filesMap(): ScenarioFiles {
-    return workspaceFilesMap(this.workspace);
+    return workspaceFilesMap(this.backend);
   }
 
   /** The workspace changed since the last snapshot the host was sent. */
@@ -157,7 +165,7 @@ export class PlaygroundSession {
   // ---- tools and prompt ----
 
   private refresh(reason: "init" | "tools" | "workspace") {
-    this.prompt.refresh(reason, this.definitions, this.states, this.workspace, this.emit);
+    this.prompt.refresh(reason, this.definitions, this.states, this.backend, this.emit);
   }
 
   setToolStates(states: Record<string, ToolState>) {
@@ -307,8 +315,9 @@ export class PlaygroundSession {
         false,
       );
     if (command.tools) this.states = { ...DEFAULT_TOOL_STATES, ...command.tools };
-    this.emit({ type: "session_ready", backend: "memfs", cwd: this.workspace.root, files: this.listFiles() });
-    this.emit({ type: "backend_changed", backend: "memfs", cwd: this.workspace.root });
+    const { root, description } = this.backend;
+    this.emit({ type: "session_ready", backend: description.id, cwd: root, files: this.listFiles() });
+    this.emit({ type: "backend_changed", backend: description.id, cwd: root });
     this.refresh("init");
   }
 
@@ -329,9 +338,7 @@ export class PlaygroundSession {
   /** The editor's write: a file change the page marks as the editor's, then a new snapshot. */
   writeFile(relativePath: string, content: string) {
     this.changeSource = "editor";
-    const path = `${this.workspace.root}/${relativePath}`;
-    this.workspace.fs.mkdirSync(path.replace(/\/[^/]*$/, ""), { recursive: true });
-    this.workspace.fs.writeFileSync(path, content);
+    this.backend.writeFile(`${this.backend.root}/${relativePath}`, content);
     this.changeSource = "reset";
     this.refresh("workspace");
     this.snapshot("editor");

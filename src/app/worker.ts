@@ -24,7 +24,7 @@ const provider = createProviderClient(post);
 const imageResizer = createBrowserImageResizer();
 const session = new PlaygroundSession(channel.event, {
   complete: provider.complete,
-  createTools: (workspace, queue) => createPlaygroundTools(workspace, queue, { imageResizer }),
+  createTools: (backendOf, queue) => createPlaygroundTools(backendOf, queue, { imageResizer }),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
   onSnapshot: (files, reason) => post({ kind: "snapshot", files, reason }),
   // A scenario step waits for the page to take in what the last one sent (flow control, see pacer.ts).
