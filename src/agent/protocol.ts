@@ -69,6 +69,19 @@ export type SessionCommand = CommandBase &
     | { type: "set_tool_state"; name: string; state: ToolState }
     /** the editor saved a file (workspace-relative path, utf8 text) */
     | { type: "write_file"; path: string; content: string }
+    /**
+     * move the workspace to another backend and make new tools over it (calls in flight finish on the
+     * old ones). `webcontainer`: `source` "fake" boots the fake in the worker (tests, the test hook),
+     * "port" uses the container the page booted, reached through `port`. `tools`: the tools that run on
+     * the container (default all seven); the others stay on memfs over the same files.
+     */
+    | {
+        type: "set_backend";
+        backend: "memfs" | "webcontainer";
+        source?: "fake" | "port";
+        port?: MessagePort;
+        tools?: string[];
+      }
   );
 
 /** A question the page waits on. Its answer is a `reply`, not an event: a 5 MB file stays out of the log. */

@@ -37,6 +37,8 @@ export function route(session: PlaygroundSession, command: SessionCommand): unkn
       return session.setToolState(command.name, command.state);
     case "write_file":
       return session.writeFile(command.path, command.content);
+    case "set_backend":
+      return session.setBackend(command);
   }
 }
 

@@ -29,6 +29,14 @@ import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
+import {
+  type BackendChoice,
+  containerFor,
+  single,
+  toMemfs,
+  toolBackendIds,
+  toWebContainer,
+} from "./session-backends";
 import { answer as answerRequest, route } from "./session-commands";
 import { type ModelHost, ModelMode } from "./session-model";
 import { PromptTracker } from "./session-prompt";
@@ -64,8 +72,8 @@ export const DEFAULT_TOOL_STATES: Record<string, ToolState> = Object.fromEntries
 
 export class PlaygroundSession {
   readonly emit: ReturnType<typeof createEventEmitter>;
-  /** Where the workspace's files live and the tools run (session-backends.ts switches it). */
-  backend!: Backend;
+  /** Where the workspace's files live, and which backend each tool runs on (session-backends.ts). */
+  private choice!: BackendChoice;
   transcript: AgentMessage[] = [];
   player: ScenarioPlayer | undefined;
   private queue!: FileMutationQueue;
@@ -118,26 +126,69 @@ export class PlaygroundSession {
       // Only a call that changed the workspace needs a new snapshot: a burst of reads then costs no
       // whole-workspace copies, and the host's last snapshot is still the current workspace.
       if (this.dirty) this.snapshot("call");
+      // A container's changes reach the local copy (and the tree) once it has settled.
+      if (this.backend.description.kind !== "memfs")
+        void this.backend.settle().then(() => this.dirty && this.snapshot("call"));
     }
   }
 
-  // ---- workspace ----
+  get backend(): Backend {
+    return this.choice.home;
+  }
 
-  private load(files: ScenarioFiles, preset: string, announce = true) {
+  /** Makes the tools over `choice` (new closures; a running call keeps its old tool) and listens to it. */
+  private adopt(choice: BackendChoice, queue: FileMutationQueue) {
     this.unlisten();
-    this.backend?.dispose();
-    this.backend = (this.options.createBackend ?? memfsBackendFromFiles)(files);
-    this.queue = createFileMutationQueue(queueEvents(this.emit));
+    const old = this.choice?.home;
+    if (old && old !== choice.home) void (this.running ?? Promise.resolve()).finally(() => old.dispose());
+    this.choice = choice;
+    this.queue = queue;
     const create =
       this.options.createTools ?? ((backendOf, queue) => createPlaygroundTools(backendOf, queue));
-    this.definitions = create(() => this.backend, this.queue);
-    this.unlisten = fileChangedEvents(this.backend, this.emit, {
+    this.definitions = create(choice.of, queue);
+    this.unlisten = fileChangedEvents(choice.home, this.emit, {
       source: () => this.changeSource,
       executing: this.executing,
       changed: () => {
         this.dirty = true;
       },
     });
+  }
+
+  private announceBackend() {
+    const { root, description } = this.backend;
+    this.emit({
+      type: "backend_changed",
+      backend: description.id,
+      cwd: root,
+      kind: description.kind,
+      limits: description.limits.map((l) => l.code),
+      tools: toolBackendIds(this.choice),
+    });
+  }
+
+  /** Moves the workspace to another backend and makes new tools over it (session-backends.ts). */
+  async setBackend(command: Extract<SessionCommand, { type: "set_backend" }>) {
+    const choice =
+      command.backend === "memfs"
+        ? await toMemfs(this.backend)
+        : await containerFor(command).then(({ container, id }) =>
+            toWebContainer(this.backend, container, id, command.tools),
+          );
+    this.adopt(choice, this.queue);
+    this.announceBackend();
+    this.refresh("tools");
+    this.snapshot("backend");
+  }
+
+  // ---- workspace ----
+
+  private load(files: ScenarioFiles, preset: string, announce = true) {
+    // New files start on memfs: moving them into a container is the learner's explicit step.
+    const wasElsewhere = this.choice !== undefined && this.backend.description.kind !== "memfs";
+    const backend = (this.options.createBackend ?? memfsBackendFromFiles)(files);
+    this.adopt(single(backend), createFileMutationQueue(queueEvents(this.emit)));
+    if (wasElsewhere) this.announceBackend();
     if (announce) {
       this.emit({ type: "workspace_reset", preset, cwd: this.backend.root, files: this.listFiles() });
       this.refresh("workspace");
@@ -165,7 +216,8 @@ export class PlaygroundSession {
   // ---- tools and prompt ----
 
   private refresh(reason: "init" | "tools" | "workspace") {
-    this.prompt.refresh(reason, this.definitions, this.states, this.backend, this.emit);
+    const backendOf = (tool: string) => this.choice.of(tool).description.id;
+    this.prompt.refresh(reason, this.definitions, this.states, this.backend, this.emit, backendOf);
   }
 
   setToolStates(states: Record<string, ToolState>) {
@@ -317,7 +369,7 @@ export class PlaygroundSession {
     if (command.tools) this.states = { ...DEFAULT_TOOL_STATES, ...command.tools };
     const { root, description } = this.backend;
     this.emit({ type: "session_ready", backend: description.id, cwd: root, files: this.listFiles() });
-    this.emit({ type: "backend_changed", backend: description.id, cwd: root });
+    this.announceBackend();
     this.refresh("init");
   }
 

@@ -8,6 +8,7 @@ import { createMemfsBackend } from "@backends/memfs/backend";
 import { createMemfsWorkspace, type FilesMap, snapshotWorkspace } from "@backends/memfs/workspace";
 import { createWebContainerBackend } from "@backends/webcontainer/backend";
 import { boot as bootFake } from "@backends/webcontainer/fake";
+import { connectRemoteWebContainer, serveWebContainer } from "@backends/webcontainer/remote";
 import { createFileMutationQueue } from "@core/file-mutation-queue";
 import type { ToolsOptions } from "@core/tools/index";
 
@@ -49,6 +50,21 @@ export const fakeWebContainer: ContractSubject = {
   },
 };
 
+/** The fake served over a MessagePort, as the page serves the real container to the session worker. */
+export const portedWebContainer: ContractSubject = {
+  name: "webcontainer (fake, through a port)",
+  symlinks: false,
+  streams: false,
+  async setup(files) {
+    const snapshot = snapshotWorkspace(createMemfsWorkspace(files, ROOT));
+    const channel = new MessageChannel();
+    serveWebContainer(await bootFake(), channel.port1 as never);
+    const container = await connectRemoteWebContainer(channel.port2 as never);
+    const backend = await createWebContainerBackend(container, snapshot, "webcontainer");
+    return { root: ROOT, backend, tools: backend.toolOptions(createFileMutationQueue()) };
+  },
+};
+
 /** A subject whose Operations are another's, passed through `wrap` (a faulty disk with no faults, say). */
 export function wrapped(
   name: string,
@@ -65,4 +81,4 @@ export function wrapped(
   };
 }
 
-export const SUBJECTS: ContractSubject[] = [memfs, fakeWebContainer];
+export const SUBJECTS: ContractSubject[] = [memfs, fakeWebContainer, portedWebContainer];
