@@ -13,6 +13,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
 import { createAckScheduler } from "./ack-scheduler";
+import { createPageBackendPicker } from "./backend-page-browser";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
 import { createModelHandle } from "./provider-page";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
@@ -114,6 +115,7 @@ i18n.on("languageChanged", (language) => {
 
 const session: SessionHandle = {
   ...page,
+  backends: createPageBackendPicker((command) => host.send(command)),
   prefs,
   selection: createSelectionStore(immediate),
   model: {
