@@ -31,7 +31,8 @@ export function BackendPicker() {
         if (pick.reason === "bootError") return t("bootError", { message: pick.message });
         return t("stuck");
       default:
-        return onContainer ? t("onContainer", { backend: current }) : t("onMemfs");
+        // On memfs with nothing to report, the line stays empty: the Workspace panel is small on a projector.
+        return onContainer ? t("onContainer", { backend: current }) : "";
     }
   })();
   return (
