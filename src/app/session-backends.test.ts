@@ -76,3 +76,28 @@ describe("switching backends", () => {
     expect(last(events, "backend_changed")).toMatchObject({ backend: "memfs" });
   });
 });
+
+describe("a call in flight during a switch", () => {
+  it("finishes on the tool it started with; the next call runs on the new backend", async () => {
+    const { session, events } = started();
+    const running = session.runToolCall(
+      "bash",
+      JSON.stringify({ command: "sleep 0.3; echo old-closure" }),
+      "slow",
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await session.setBackend({ type: "set_backend", backend: "webcontainer", source: "fake" });
+    await running;
+    const end = events.find(
+      (e): e is Of<"tool_execution_end"> => e.type === "tool_execution_end" && e.toolCallId === "slow",
+    );
+    expect(JSON.stringify(end)).toContain("old-closure");
+    expect(end?.isError).toBe(false);
+    await session.runToolCall("bash", JSON.stringify({ command: "pwd" }), "after");
+    const next = events.find(
+      (e): e is Of<"tool_execution_end"> => e.type === "tool_execution_end" && e.toolCallId === "after",
+    );
+    // The container's process sees its workdir: the new closure is the container's.
+    expect(JSON.stringify(next)).toContain("/home/playground");
+  });
+});
