@@ -93,7 +93,16 @@ export type SessionRequest =
    */
   | { type: "model_request"; model: ModelChoice }
   /** "Save as scenario": the conversation so far as a scenario file (src/agent/scenario-record.ts) */
-  | { type: "save_scenario"; title?: string };
+  | { type: "save_scenario"; title?: string }
+  /** "Run backend self-test": a short Operations contract on the backend holding the files */
+  | { type: "backend_self_test" };
+
+/** One check of the backend self-test: its id (the page words it), and what it saw when it failed. */
+export interface SelfTestRow {
+  id: string;
+  ok: boolean;
+  detail?: string;
+}
 
 /** The streamSimple arguments of a model request, as data (no key, no signal). */
 export interface ModelRequest {
@@ -113,6 +122,7 @@ export interface SessionReplies {
   read_file: FileContent;
   model_request: ModelRequest;
   save_scenario: ScenarioInput;
+  backend_self_test: SelfTestRow[];
 }
 
 export type SessionCommandType = SessionCommand["type"];

@@ -4,8 +4,9 @@
  * through. A test may set `window.__playgroundTest = { webcontainer: "fake", bootLimitMs }` before the
  * page loads, to boot the fake WebContainer or shorten the time limit; the page itself never sets it.
  */
-import type { SessionCommand } from "@agent/protocol";
+import type { SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
 import { serveWebContainer } from "@backends/webcontainer/remote";
+import type { BackendPicker } from "@state/backend-pick";
 import { createBackendPicker } from "./backend-page";
 
 interface TestHook {
@@ -13,9 +14,12 @@ interface TestHook {
   bootLimitMs?: number;
 }
 
-export function createPageBackendPicker(send: (command: SessionCommand) => void) {
+export function createPageBackendPicker(
+  send: (command: SessionCommand) => void,
+  request: <T extends SessionRequest>(request: T) => Promise<SessionReplies[T["type"]]>,
+): BackendPicker {
   const hook = (window as unknown as { __playgroundTest?: TestHook }).__playgroundTest;
-  return createBackendPicker({
+  const picker = createBackendPicker({
     send,
     environment: () => ({
       crossOriginIsolated: window.crossOriginIsolated === true,
@@ -38,4 +42,5 @@ export function createPageBackendPicker(send: (command: SessionCommand) => void)
     },
     limitMs: hook?.bootLimitMs,
   });
+  return { ...picker, selfTest: () => request({ type: "backend_self_test" }) };
 }

@@ -115,7 +115,10 @@ i18n.on("languageChanged", (language) => {
 
 const session: SessionHandle = {
   ...page,
-  backends: createPageBackendPicker((command) => host.send(command)),
+  backends: createPageBackendPicker(
+    (command) => host.send(command),
+    (request) => host.request(request),
+  ),
   prefs,
   selection: createSelectionStore(immediate),
   model: {

@@ -61,5 +61,7 @@ export function answer<T extends SessionRequest>(
     }
     case "save_scenario":
       return session.saveScenario(request.title) as SessionReplies[T["type"]];
+    case "backend_self_test":
+      return session.selfTest() as Promise<SessionReplies[T["type"]]>;
   }
 }

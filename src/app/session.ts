@@ -24,6 +24,7 @@ import {
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
 import type { Backend } from "@backends/backend";
 import { memfsBackendFromFiles } from "@backends/memfs/backend";
+import { runSelfTest } from "@backends/self-test";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
@@ -165,6 +166,13 @@ export class PlaygroundSession {
       limits: description.limits.map((l) => l.code),
       tools: toolBackendIds(this.choice),
     });
+  }
+
+  /** The backend self-test (src/backends/self-test.ts) on the backend holding the files. */
+  async selfTest() {
+    const results = await runSelfTest(this.backend.toolOptions(createFileMutationQueue()), this.backend.root);
+    await this.backend.settle();
+    return results;
   }
 
   /** Moves the workspace to another backend and makes new tools over it (session-backends.ts). */

@@ -3,7 +3,8 @@
  * that is not isolated says why and boots nothing; a boot that never settles (the real client, with
  * StackBlitz unreachable) ends at the time limit with its sentence; and with the fake WebContainer
  * injected (the test hook), the workspace moves in and back mid-session while the dispatch table shows
- * the backend each tool's closure holds, tools on two backends at once included.
+ * the backend each tool's closure holds, tools on two backends at once included. The backend self-test
+ * passes on memfs and on the fake.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
@@ -80,6 +81,8 @@ describe("backends", () => {
     expect(await page.evaluate(() => crossOriginIsolated && typeof SharedArrayBuffer === "function")).toBe(
       true,
     );
+    await page.getByRole("button", { name: "Run backend self-test" }).click();
+    await page.getByText("Self-test: 10 of 10 checks passed.").waitFor({ timeout: 20_000 });
     expect(await runAxe(page)).toEqual([]);
   });
 
@@ -120,6 +123,8 @@ describe("backends", () => {
       .poll(async () => new Set(Object.values(await badges(page))))
       .toEqual(new Set(["webcontainer"]));
     await files(page).getByText("README.md", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Run backend self-test" }).click();
+    await page.getByText("Self-test: 10 of 10 checks passed.").waitFor({ timeout: 20_000 });
     await runBash(page, "echo made-in-container > in-container.txt");
     await files(page).getByText("in-container.txt", { exact: true }).waitFor();
 

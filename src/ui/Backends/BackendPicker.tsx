@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
+import { SelfTest } from "./SelfTest";
 import "./backends.css";
 
 const IDLE = createStore<BackendPick>({ status: "idle" });
@@ -77,6 +78,7 @@ export function BackendPicker() {
       >
         {status}
       </p>
+      <SelfTest />
     </fieldset>
   );
 }
