@@ -20,6 +20,11 @@ export const browserAliases = [
   { find: /^node:zlib$/, replacement: shim("zlib") },
 ];
 
+export const ISOLATION_HEADERS = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "credentialless",
+};
+
 export default defineConfig({
   // pi-ai (model mode, loaded lazily) has one Bun-only node:fs require: stubbed for that file alone.
   plugins: [react(), piAiNodeFsStub(), nodeBuiltinGate()],
@@ -48,6 +53,9 @@ export default defineConfig({
   // The manifest lets `npm run bench` (scripts/bench-browser.ts) find the page's first bundle: the entry chunk,
   // its static imports and their CSS, as opposed to the worker and the lazy chunks.
   build: { target: "es2022", sourcemap: true, chunkSizeWarningLimit: 2000, manifest: true },
-  server: { host: "127.0.0.1" },
-  preview: { host: "127.0.0.1" },
+  // Cross-origin isolation, which WebContainer needs (SharedArrayBuffer). `credentialless`, not
+  // `require-corp`: model mode's "is the server up?" probe is a no-cors fetch to another origin, whose
+  // opaque answer require-corp would block (the providers send no CORP header). docs/backends.md §4.
+  server: { host: "127.0.0.1", headers: ISOLATION_HEADERS },
+  preview: { host: "127.0.0.1", headers: ISOLATION_HEADERS },
 });

@@ -7,6 +7,7 @@
  */
 import type { SessionEvent } from "@agent/events";
 import type { PageToWorker, WorkerToPage } from "@agent/protocol";
+import { utf8Decode } from "@core/bytes";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProviderClient } from "../src/app/provider-client";
 import { createProviderHost } from "../src/app/provider-host";
@@ -93,7 +94,7 @@ describe("model mode's provider context", () => {
       model: choice(mock.openaiBaseUrl),
     });
     await done;
-    expect(session.workspace.fs.readFileSync("/workspace/notes.md", "utf8")).toBe(
+    expect(utf8Decode(session.backend.readFile("/workspace/notes.md") ?? new Uint8Array())).toBe(
       "HELLO WORLD\nsecond line\n",
     );
     expect(lastAssistant(events)?.stopReason).toBe("stop");

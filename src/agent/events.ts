@@ -240,6 +240,12 @@ export interface BackendChangedEvent {
   type: "backend_changed";
   backend: string;
   cwd: string;
+  /** what kind of backend it is (memfs, webcontainer, faulty), for the page to explain */
+  kind?: string;
+  /** codes of its limits, for the page to word (namespace backends) */
+  limits?: string[];
+  /** tool name → the backend its closure holds, when they differ from `backend` */
+  tools?: Record<string, string>;
 }
 
 /** The drill in force changed (or the session says which one holds, after session_ready): "off" or a preset's id. */

@@ -84,6 +84,19 @@ export type SessionCommand = CommandBase &
      * scenario (its workspace is `files`) when the link carries one
      */
     | { type: "load_shared"; shared: SharedWork }
+    /**
+     * move the workspace to another backend and make new tools over it (calls in flight finish on the
+     * old ones). `webcontainer`: `source` "fake" boots the fake in the worker (tests, the test hook),
+     * "port" uses the container the page booted, reached through `port`. `tools`: the tools that run on
+     * the container (default all seven); the others stay on memfs over the same files.
+     */
+    | {
+        type: "set_backend";
+        backend: "memfs" | "webcontainer";
+        source?: "fake" | "port";
+        port?: MessagePort;
+        tools?: string[];
+      }
   );
 
 /** One entry of an import, at a workspace-relative `/`-separated path. */
@@ -127,7 +140,16 @@ export type SessionRequest =
   /** "Save as scenario": the conversation so far as a scenario file (src/agent/scenario-record.ts) */
   | { type: "save_scenario"; title?: string }
   /** "Copy share link" and "Export .zip": the workspace, the tool states and the scenario loaded last */
-  | { type: "share_state" };
+  | { type: "share_state" }
+  /** "Run backend self-test": a short Operations contract on the backend holding the files */
+  | { type: "backend_self_test" };
+
+/** One check of the backend self-test: its id (the page words it), and what it saw when it failed. */
+export interface SelfTestRow {
+  id: string;
+  ok: boolean;
+  detail?: string;
+}
 
 /** The streamSimple arguments of a model request, as data (no key, no signal). */
 export interface ModelRequest {
@@ -148,6 +170,7 @@ export interface SessionReplies {
   model_request: ModelRequest;
   save_scenario: ScenarioInput;
   share_state: SharedWork;
+  backend_self_test: SelfTestRow[];
 }
 
 export type SessionCommandType = SessionCommand["type"];

@@ -15,6 +15,7 @@ import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
 import { redactSecrets } from "@agent/drivers/redact";
 import { createAckScheduler } from "./ack-scheduler";
+import { createPageBackendPicker } from "./backend-page-browser";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
 import { createPagePersistence } from "./persist/page-persist";
 import { idbStore } from "./persist/storage";
@@ -173,6 +174,10 @@ const session: SessionHandle = {
       ? Promise.resolve(false)
       : page.loadScenario(file, options),
   resetFiles: persistence.resetToPreset,
+  backends: createPageBackendPicker(
+    (command) => host.send(command),
+    (request) => host.request(request),
+  ),
   prefs,
   selection: createSelectionStore(immediate),
   model: {

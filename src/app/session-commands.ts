@@ -43,6 +43,8 @@ export function route(session: PlaygroundSession, command: SessionCommand): unkn
       return session.importFiles(command.entries);
     case "load_shared":
       return session.loadShared(command.shared);
+    case "set_backend":
+      return session.setBackend(command);
   }
 }
 
@@ -55,10 +57,10 @@ export function answer<T extends SessionRequest>(
     case "model_request":
       return session.nextModelRequest(request.model) as Promise<SessionReplies[T["type"]]>;
     case "read_file": {
-      const { workspace } = session;
-      const data = new Uint8Array(
-        workspace.fs.readFileSync(`${workspace.root}/${request.path}`) as Uint8Array,
-      );
+      const { backend } = session;
+      const path = `${backend.root}/${request.path}`;
+      const data = backend.readFile(path);
+      if (data === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
       const text = isUtf8Text(data) ? utf8Decode(data) : null;
       const reply: FileContent = text === null ? { text, base64: base64Encode(data) } : { text };
       return reply as SessionReplies[T["type"]];
@@ -67,5 +69,7 @@ export function answer<T extends SessionRequest>(
       return session.saveScenario(request.title) as SessionReplies[T["type"]];
     case "share_state":
       return session.shareState() as SessionReplies[T["type"]];
+    case "backend_self_test":
+      return session.selfTest() as Promise<SessionReplies[T["type"]]>;
   }
 }

@@ -4,7 +4,8 @@
  * one, then section patches and tool declarations, docs/pi-contract.md §7.3).
  */
 import type { Emit, ToolRow, ToolState } from "@agent/events";
-import type { MemfsWorkspace } from "@backends/memfs/workspace";
+import type { Backend } from "@backends/backend";
+import { utf8Decode } from "@core/bytes";
 import {
   buildSystemPromptState,
   collapseSnippet,
@@ -22,27 +23,18 @@ import {
 } from "@core/system-prompt/index";
 import type { AnyToolDefinition } from "@core/tools/types";
 
-function reader(ws: MemfsWorkspace) {
+function reader(ws: Backend) {
   return {
     readFile(path: string) {
-      try {
-        return String(ws.fs.readFileSync(path, "utf8"));
-      } catch {
-        return undefined;
-      }
+      const bytes = ws.readFile(path);
+      return bytes === undefined ? undefined : utf8Decode(bytes);
     },
     listFiles(dir: string): string[] {
       const out: string[] = [];
       const walk = (d: string) => {
-        let names: string[];
-        try {
-          names = ws.fs.readdirSync(d) as string[];
-        } catch {
-          return;
-        }
-        for (const n of names) {
+        for (const n of ws.list(d)) {
           const p = `${d}/${n}`;
-          if (ws.fs.statSync(p).isDirectory()) walk(p);
+          if (ws.isDirectory(p)) walk(p);
           else out.push(p);
         }
       };
@@ -65,8 +57,9 @@ export class PromptTracker {
     reason: "init" | "tools" | "workspace",
     definitions: AnyToolDefinition[],
     states: Record<string, ToolState>,
-    ws: MemfsWorkspace,
+    ws: Backend,
     emit: Emit,
+    backendOf: (tool: string) => string = () => ws.description.id,
   ) {
     const stateOf = (name: string) => states[name] ?? "off";
     const selected = definitions.filter((d) => stateOf(d.name) !== "off").map((d) => d.name);
@@ -114,7 +107,7 @@ export class PromptTracker {
         ...(d.executionMode ? { executionMode: d.executionMode } : {}),
         hasPrepareArguments: typeof d.prepareArguments === "function",
         state: stateOf(d.name),
-        backend: "memfs",
+        backend: backendOf(d.name),
       }));
       emit({ type: "tool_set_changed", tools: rows, added, removed });
     }

@@ -1,11 +1,11 @@
 /**
  * How the session tells the page about its workspace: the per-file mutation queue's moves become
- * queue_* events, changes on the memfs volume become file_changed events with who made them, and the
+ * queue_* events, changes the backend reports become file_changed events with who made them, and the
  * workspace's files are listed (the tree) or copied out (snapshots, saved scenarios).
  */
 import type { Emit } from "@agent/events";
 import type { ScenarioFiles } from "@agent/scenario";
-import { type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
+import type { Backend } from "@backends/backend";
 import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
 import type { MutationQueueObserver } from "@core/file-mutation-queue";
 
@@ -39,11 +39,11 @@ export interface ChangeContext {
 }
 
 /** Emits file_changed for each change inside the workspace; returns the unsubscribe. */
-export function fileChangedEvents(workspace: MemfsWorkspace, emit: Emit, context: ChangeContext): () => void {
+export function fileChangedEvents(workspace: Backend, emit: Emit, context: ChangeContext): () => void {
   const prefix = `${workspace.root}/`;
   return workspace.onChange((c) => {
     const inside = (p: string | undefined) => p?.startsWith(prefix) === true;
-    // The volume also holds /tmp (bash's full-output logs), which is not part of the workspace tree.
+    // A memfs volume also holds /tmp (bash's full-output logs), which is not part of the workspace tree.
     if (!inside(c.path) && !inside(c.oldPath)) return;
     context.changed();
     const rel = (p: string) => p.slice(prefix.length);
@@ -65,18 +65,19 @@ export function fileChangedEvents(workspace: MemfsWorkspace, emit: Emit, context
 }
 
 /** The workspace's paths relative to its root, sorted, a directory's with a trailing slash. */
-export function listWorkspaceFiles(workspace: MemfsWorkspace): string[] {
+export function listWorkspaceFiles(workspace: Backend): string[] {
   const prefix = `${workspace.root}/`;
-  return snapshotWorkspace(workspace)
+  return workspace
+    .snapshot()
     .entries.map((e) => e.path.slice(prefix.length) + (e.kind === "dir" ? "/" : ""))
     .sort();
 }
 
 /** The workspace as a files map (the scenario format). */
-export function workspaceFilesMap(workspace: MemfsWorkspace): ScenarioFiles {
+export function workspaceFilesMap(workspace: Backend): ScenarioFiles {
   const prefix = `${workspace.root}/`;
   const files: ScenarioFiles = {};
-  for (const e of snapshotWorkspace(workspace).entries) {
+  for (const e of workspace.snapshot().entries) {
     const rel = e.path.slice(prefix.length);
     if (e.kind === "dir") files[rel] = { dir: true };
     else if (e.kind === "symlink") files[rel] = { symlink: e.target };

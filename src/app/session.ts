@@ -29,13 +29,24 @@ import {
   type ScenarioTools,
 } from "@agent/scenario";
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
-import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
+import type { Backend } from "@backends/backend";
+import { createMemfsBackend, memfsBackendFromFiles } from "@backends/memfs/backend";
+import type { MemfsWorkspace } from "@backends/memfs/workspace";
+import { runSelfTest } from "@backends/self-test";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
 import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
+import {
+  type BackendChoice,
+  containerFor,
+  single,
+  toMemfs,
+  toolBackendIds,
+  toWebContainer,
+} from "./session-backends";
 import { answer as answerRequest, route } from "./session-commands";
 import { SessionDrill } from "./session-drill";
 import { type ModelHost, ModelMode } from "./session-model";
@@ -45,17 +56,23 @@ import { createScenarioPlayer, type ScenarioHost } from "./session-scenario";
 import { fileChangedEvents, listWorkspaceFiles, queueEvents, workspaceFilesMap } from "./session-workspace";
 import { pathProblem } from "./share/import-rules";
 import { applyImport } from "./share/session-import";
-import { createPlaygroundTools } from "./tools";
+import { type BackendOf, createPlaygroundTools } from "./tools";
 
-/** `wrap` is the drill in force (the faulty disk): a factory passes its tools' Operations through it. */
+/**
+ * Makes the tools, each over the backend `backendOf` names for it (the session's one, by default);
+ * `wrap` is the drill in force (the faulty disk): a factory passes its tools' Operations through it.
+ */
 export type ToolFactory = (
-  workspace: MemfsWorkspace,
+  backendOf: BackendOf,
   queue: FileMutationQueue,
   wrap: (options: ToolsOptions) => ToolsOptions,
 ) => AnyToolDefinition[];
+/** Makes the backend holding a workspace's files (memfs unless a host says otherwise). */
+export type BackendFactory = (files: ScenarioFiles) => Backend;
 
 export interface SessionOptions {
   createTools?: ToolFactory;
+  createBackend?: BackendFactory;
   /** the workspace after each completed call, reset or editor write (the host keeps the latest) */
   onSnapshot?: (files: ScenarioFiles, reason: string) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -75,7 +92,8 @@ export const DEFAULT_TOOL_STATES: Record<string, ToolState> = Object.fromEntries
 
 export class PlaygroundSession {
   readonly emit: ReturnType<typeof createEventEmitter>;
-  workspace!: MemfsWorkspace;
+  /** Where the workspace's files live, and which backend each tool runs on (session-backends.ts). */
+  private choice!: BackendChoice;
   transcript: AgentMessage[] = [];
   player: ScenarioPlayer | undefined;
   private queue!: FileMutationQueue;
@@ -134,34 +152,71 @@ export class PlaygroundSession {
       // Only a call that changed the workspace needs a new snapshot: a burst of reads then costs no
       // whole-workspace copies, and the host's last snapshot is still the current workspace.
       if (this.dirty) this.snapshot("call");
+      // A container's changes reach the local copy (and the tree) once it has settled.
+      if (this.backend.description.kind !== "memfs")
+        void this.backend.settle().then(() => this.dirty && this.snapshot("call"));
     }
   }
 
-  // ---- workspace ----
+  get backend(): Backend {
+    return this.choice.home;
+  }
 
-  private load(files: ScenarioFiles, preset: string, announce = true, restored?: MemfsWorkspace) {
+  /** Makes the tools over `choice` (new closures; a running call keeps its old tool) and listens to it. */
+  private adopt(choice: BackendChoice, queue: FileMutationQueue) {
     this.unlisten();
-    this.workspace = restored ?? createMemfsWorkspace(files);
-    this.queue = createFileMutationQueue(queueEvents(this.emit));
+    const old = this.choice?.home;
+    if (old && old !== choice.home) void (this.running ?? Promise.resolve()).finally(() => old.dispose());
+    this.choice = choice;
+    this.queue = queue;
     this.definitions = this.createTools();
-    this.unlisten = fileChangedEvents(this.workspace, this.emit, {
+    this.unlisten = fileChangedEvents(choice.home, this.emit, {
       source: () => this.changeSource,
       executing: this.executing,
       changed: () => {
         this.dirty = true;
       },
     });
-    if (announce) {
-      this.emit({ type: "workspace_reset", preset, cwd: this.workspace.root, files: this.listFiles() });
-      this.refresh("workspace");
-      this.snapshot("reset");
-    }
+  }
+
+  private announceBackend() {
+    const { root, description } = this.backend;
+    this.emit({
+      type: "backend_changed",
+      backend: description.id,
+      cwd: root,
+      kind: description.kind,
+      limits: description.limits.map((l) => l.code),
+      tools: toolBackendIds(this.choice),
+    });
+  }
+
+  /** The backend self-test (src/backends/self-test.ts) on the backend holding the files. */
+  async selfTest() {
+    const results = await runSelfTest(this.backend.toolOptions(createFileMutationQueue()), this.backend.root);
+    await this.backend.settle();
+    return results;
+  }
+
+  /** Moves the workspace to another backend and makes new tools over it (session-backends.ts). */
+  async setBackend(command: Extract<SessionCommand, { type: "set_backend" }>) {
+    const choice =
+      command.backend === "memfs"
+        ? await toMemfs(this.backend)
+        : await containerFor(command).then(({ container, id }) =>
+            toWebContainer(this.backend, container, id, command.tools),
+          );
+    this.adopt(choice, this.queue);
+    this.announceBackend();
+    this.refresh("tools");
+    this.snapshot("backend");
   }
 
   private createTools(): AnyToolDefinition[] {
-    const wrap = (o: ToolsOptions) => this.drill.wrap(o, this.workspace.root);
-    const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue, {}, wrap));
-    return create(this.workspace, this.queue, wrap);
+    const wrap = (o: ToolsOptions) => this.drill.wrap(o, this.backend.root);
+    const create =
+      this.options.createTools ?? ((backendOf, queue) => createPlaygroundTools(backendOf, queue, {}, wrap));
+    return create(this.choice.of, this.queue, wrap);
   }
 
   /** The faulty disk: new tools over the drill's Operations (calls in flight keep theirs). */
@@ -171,13 +226,45 @@ export class PlaygroundSession {
     if (announce) this.drill.announce();
   }
 
+  /**
+   * The memfs volume holding the files (a container's local copy when a WebContainer holds them): what a
+   * saved workspace stores and an import writes into.
+   */
+  get workspace(): MemfsWorkspace {
+    const home = this.backend as Backend & {
+      workspace?: MemfsWorkspace;
+      local?: { workspace: MemfsWorkspace };
+    };
+    const volume = home.workspace ?? home.local?.workspace;
+    if (!volume) throw new Error(`The ${home.description.id} backend keeps no memfs copy of its files.`);
+    return volume;
+  }
+
+  // ---- workspace ----
+
+  /** `restored`: a saved workspace read back from storage, used as it is (on memfs). */
+  private load(files: ScenarioFiles, preset: string, announce = true, restored?: MemfsWorkspace) {
+    // New files start on memfs: moving them into a container is the learner's explicit step.
+    const wasElsewhere = this.choice !== undefined && this.backend.description.kind !== "memfs";
+    const backend = restored
+      ? createMemfsBackend(restored)
+      : (this.options.createBackend ?? memfsBackendFromFiles)(files);
+    this.adopt(single(backend), createFileMutationQueue(queueEvents(this.emit)));
+    if (wasElsewhere) this.announceBackend();
+    if (announce) {
+      this.emit({ type: "workspace_reset", preset, cwd: this.backend.root, files: this.listFiles() });
+      this.refresh("workspace");
+      this.snapshot("reset");
+    }
+  }
+
   listFiles(): string[] {
-    return listWorkspaceFiles(this.workspace);
+    return listWorkspaceFiles(this.backend);
   }
 
   /** The workspace as a files map (the scenario format), for a host restoring after a stuck call. */
   filesMap(): ScenarioFiles {
-    return workspaceFilesMap(this.workspace);
+    return workspaceFilesMap(this.backend);
   }
 
   /** The workspace changed since the last snapshot the host was sent. */
@@ -191,7 +278,8 @@ export class PlaygroundSession {
   // ---- tools and prompt ----
 
   private refresh(reason: "init" | "tools" | "workspace") {
-    this.prompt.refresh(reason, this.definitions, this.states, this.workspace, this.emit);
+    const backendOf = (tool: string) => this.choice.of(tool).description.id;
+    this.prompt.refresh(reason, this.definitions, this.states, this.backend, this.emit, backendOf);
   }
 
   setToolStates(states: Record<string, ToolState>) {
@@ -318,9 +406,9 @@ export class PlaygroundSession {
     this.transcript = [];
     this.prompt.resetTranscript();
     this.load(scenario.workspace?.files ?? PRESETS.default, scenario.workspace ? "scenario" : "default");
+    this.loaded = scenario;
     this.applyScenarioTools(scenario.tools ?? { active: [...DEFAULT_TOOL_NAMES] });
     this.player = createScenarioPlayer(scenario, this.host, this.options, this.pauseAfterCall);
-    this.loaded = scenario;
     this.emit({
       type: "scenario_loaded",
       title: scenario.title,
@@ -347,20 +435,21 @@ export class PlaygroundSession {
       );
     if (command.tools) this.states = { ...DEFAULT_TOOL_STATES, ...command.tools };
     if (command.drill) this.setDrill(command.drill, false);
-    this.emit({ type: "session_ready", backend: "memfs", cwd: this.workspace.root, files: this.listFiles() });
-    this.emit({ type: "backend_changed", backend: "memfs", cwd: this.workspace.root });
+    const { root, description } = this.backend;
+    this.emit({ type: "session_ready", backend: description.id, cwd: root, files: this.listFiles() });
+    this.announceBackend();
     // A drill carried over from a replaced worker is said again; a fresh session's "off" needs no word.
     if (command.drill) this.drill.announce();
     this.refresh("init");
   }
 
-  resetWorkspace(preset: string) {
-    this.load(presetFiles(preset), preset);
-  }
-
   /** The tools' states now (a saved workspace keeps them). */
   toolStates(): Record<string, ToolState> {
     return { ...this.states };
+  }
+
+  resetWorkspace(preset: string) {
+    this.load(presetFiles(preset), preset);
   }
 
   setToolState(name: string, state: ToolState) {
@@ -376,9 +465,7 @@ export class PlaygroundSession {
   /** The editor's write: a file change the page marks as the editor's, then a new snapshot. */
   writeFile(relativePath: string, content: string) {
     this.changeSource = "editor";
-    const path = `${this.workspace.root}/${relativePath}`;
-    this.workspace.fs.mkdirSync(path.replace(/\/[^/]*$/, ""), { recursive: true });
-    this.workspace.fs.writeFileSync(path, content);
+    this.backend.writeFile(`${this.backend.root}/${relativePath}`, content);
     this.changeSource = "reset";
     this.refresh("workspace");
     this.snapshot("editor");

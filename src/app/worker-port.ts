@@ -152,7 +152,9 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
   attach(worker);
 
   const send = (command: SessionCommand) => {
-    worker.postMessage({ kind: "command", command } satisfies PageToWorker);
+    // A backend switch to the page's WebContainer hands the worker its end of the channel.
+    const port = command.type === "set_backend" ? command.port : undefined;
+    worker.postMessage({ kind: "command", command } satisfies PageToWorker, port ? [port] : []);
   };
 
   return {

@@ -26,7 +26,7 @@ const provider = createProviderClient(post);
 const imageResizer = createBrowserImageResizer();
 const session = new PlaygroundSession(channel.event, {
   complete: provider.complete,
-  createTools: (workspace, queue, wrap) => createPlaygroundTools(workspace, queue, { imageResizer }, wrap),
+  createTools: (backendOf, queue, wrap) => createPlaygroundTools(backendOf, queue, { imageResizer }, wrap),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
   // The same moments (after a call that changed files, an editor write, a reset) are when to save.
   onSnapshot: (files, reason) => {

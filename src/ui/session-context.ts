@@ -1,5 +1,6 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
 import type { FileContent, SessionCommand } from "@agent/protocol";
+import type { BackendPicker } from "@state/backend-pick";
 import type { Confirmations } from "@state/confirmations";
 import type { PrefsStore } from "@state/prefs";
 import type { SelectionStore } from "@state/selection";
@@ -44,6 +45,8 @@ export interface ModelHandle {
 /** What the page's components get from the composition root: stores to read and commands to send. */
 export interface SessionHandle {
   stores: SessionStores;
+  /** the backend picker (memfs, or WebContainer booted on demand); absent in tests that do not need it */
+  backends?: BackendPicker;
   prefs: PrefsStore;
   selection: SelectionStore;
   /** the scenarios shipped with the page (loaded once) */

@@ -10,6 +10,7 @@ import { isPiEvent, type SessionEventBody } from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage } from "@agent/messages";
 import { createPlaygroundTools } from "@app/tools";
+import { createMemfsBackend } from "@backends/memfs/backend";
 import { createMemfsWorkspace } from "@backends/memfs/workspace";
 import { createFileMutationQueue } from "@core/file-mutation-queue";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
@@ -29,7 +30,9 @@ export interface SideResult {
 
 function tools(names: readonly string[]) {
   const workspace = createMemfsWorkspace(FILES);
-  const all = wrapToolDefinitions(createPlaygroundTools(workspace, createFileMutationQueue()));
+  const all = wrapToolDefinitions(
+    createPlaygroundTools(createMemfsBackend(workspace), createFileMutationQueue()),
+  );
   const byName = new Map(all.map((t) => [t.name, t]));
   return {
     tools: names.map((n) => byName.get(n) as AnyAgentTool),

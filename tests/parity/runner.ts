@@ -16,7 +16,7 @@ import { createMemfsToolOptions } from "@backends/memfs/index";
 import { createMemfsWorkspace, type FilesMap } from "@backends/memfs/workspace";
 import { base64Decode, decodeUtf8, isUtf8Text } from "@core/bytes";
 import { createHeaderOnlyResizer, imageDimensions } from "@core/image/index";
-import { createAllTools } from "@core/tools/index";
+import { createAllTools, type ToolsOptions } from "@core/tools/index";
 import type { AgentToolResult, AnyAgentTool } from "@core/tools/types";
 import { validateToolArguments } from "@core/validation";
 
@@ -215,13 +215,30 @@ function prepareCall(
   };
 }
 
+/** A case's workspace on some backend: its tools' Operations, and the files to compare afterwards. */
+export interface ParityWorkspace {
+  options: ToolsOptions;
+  /** the files as they are after the calls (a remote backend brings its copy up to date first) */
+  after(): Promise<ReadableTree>;
+}
+
+/** Where a case runs: memfs unless the caller gives another backend (scripts/parity.ts, PARITY_BACKEND). */
+export type ParitySetup = (files: FilesMap, cwd: string) => Promise<ParityWorkspace>;
+
+export const memfsParitySetup: ParitySetup = async (files, cwd) => {
+  const workspace = createMemfsWorkspace(files, cwd);
+  return { options: createMemfsToolOptions(workspace), after: async () => workspace };
+};
+
 /** Runs one case on a fresh workspace and returns what the golden holds, normalised. */
-export async function runParityCase(parityCase: ParityCase): Promise<ParityOutcome> {
+export async function runParityCase(
+  parityCase: ParityCase,
+  setup: ParitySetup = memfsParitySetup,
+): Promise<ParityOutcome> {
   const cwd = WORKSPACE_ROOT;
-  const workspace = createMemfsWorkspace(caseFiles(parityCase.files, cwd), cwd);
-  const options = createMemfsToolOptions(workspace, {
-    imageResizer: createHeaderOnlyResizer(({ data, mimeType }) => imageDimensions(data, mimeType)),
-  });
+  const workspace = await setup(caseFiles(parityCase.files, cwd), cwd);
+  const resizer = createHeaderOnlyResizer(({ data, mimeType }) => imageDimensions(data, mimeType));
+  const options = { ...workspace.options, read: { ...workspace.options.read, imageResizer: resizer } };
   const tools = createAllTools(cwd, options) as unknown as Record<string, AnyAgentTool>;
   const calls: ParityCall[] = parityCase.calls ?? [
     { tool: parityCase.tool ?? "", args: parityCase.args ?? {} },
@@ -239,7 +256,7 @@ export async function runParityCase(parityCase: ParityCase): Promise<ParityOutco
     for (const [i, c] of withCwd.entries())
       results.push(await prepareCall(tools, c, `${parityCase.id}-${i}`, cwd).run());
   }
-  return { results, files_after: filesAfter(workspace) };
+  return { results, files_after: filesAfter(await workspace.after()) };
 }
 
 function short(value: unknown): string {

@@ -4,25 +4,16 @@
  * the scenario format; snapshots are lossless (bytes, symlinks, empty folders) so a session worker can be
  * ended and restarted with the same files.
  */
+
+import type { FsChange, SnapshotEntry, WorkspaceSnapshot } from "@backends/backend";
 import { base64Decode } from "@core/bytes";
 import { createFsFromVolume, Volume } from "memfs";
-import { type FsChangeType, listenToInternalChanges } from "./memfs-internals";
+import { listenToInternalChanges } from "./memfs-internals";
 
 export type FileSpec = string | { base64: string } | { symlink: string } | { dir: true };
 export type FilesMap = Record<string, FileSpec>;
 
-export type SnapshotEntry =
-  | { path: string; kind: "file"; data: Uint8Array }
-  | { path: string; kind: "dir" }
-  | { path: string; kind: "symlink"; target: string };
-
-/** Absolute paths, parents before children; enough to rebuild the volume exactly. */
-export interface WorkspaceSnapshot {
-  root: string;
-  entries: SnapshotEntry[];
-}
-
-export type FsChange = { type: FsChangeType; path: string; oldPath?: string };
+export type { FsChange, SnapshotEntry, WorkspaceSnapshot } from "@backends/backend";
 
 type MemfsFs = ReturnType<typeof createFsFromVolume>;
 

@@ -1,5 +1,6 @@
 import type { ToolRow, ToolState } from "@agent/events";
 import { dispatchSteps, type ToolStats } from "@state/dispatch-table";
+import { BackendBadge } from "../Backends/BackendPicker";
 import { formatDuration } from "../format";
 import { useStore } from "../hooks/useStore";
 import { SchemaView } from "../SchemaView/SchemaView";
@@ -60,6 +61,7 @@ export function DispatchTable() {
                     <code>{t.name}</code>
                   </button>
                   {s?.running ? <span className="badge badge--live">running</span> : null}
+                  <BackendBadge backend={t.backend} />
                 </th>
                 <td>
                   <select

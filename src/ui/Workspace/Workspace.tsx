@@ -1,3 +1,4 @@
+import { BackendPicker } from "../Backends/BackendPicker";
 import { FileEditor } from "../FileEditor/FileEditor";
 import { FileTree } from "../FileTree/FileTree";
 import { useStore } from "../hooks/useStore";
@@ -5,35 +6,13 @@ import { DropZone } from "../Share/DropZone";
 import { SharePanel } from "../Share/SharePanel";
 import { useSession } from "../session-context";
 
-/** Why WebContainer cannot be picked here, in words a learner can act on. */
-function webContainerReason(): string {
-  if (!globalThis.crossOriginIsolated)
-    return "unavailable: it needs a cross-origin-isolated page (COOP/COEP headers) and StackBlitz's servers; this page runs offline on memfs";
-  if (!navigator.onLine) return "unavailable offline: it boots from StackBlitz's servers";
-  return "not wired into this build yet; memfs runs every tool";
-}
-
 export function Workspace() {
   const { stores, selection, resetFiles } = useSession();
   const cwd = useStore(stores.files, (f) => f.cwd);
-  const backend = useStore(stores.files, (f) => f.backend);
   const file = useStore(selection, (s) => s.file);
   return (
     <div className="workspace">
-      <fieldset className="backend-switch">
-        <legend>Backend</legend>
-        <label>
-          <input type="radio" name="backend" value="memfs" checked={backend !== "webcontainer"} readOnly />
-          memfs <span className="muted">(in-memory files, bash interpreter)</span>
-        </label>
-        <label className="backend-switch__off">
-          <input type="radio" name="backend" value="webcontainer" disabled aria-describedby="wc-reason" />
-          WebContainer
-        </label>
-        <p id="wc-reason" className="muted backend-switch__reason">
-          WebContainer: {webContainerReason()}.
-        </p>
-      </fieldset>
+      <BackendPicker />
       <div className="workspace__bar">
         <code title="The directory every relative path is resolved against">{cwd || "…"}</code>
         <button

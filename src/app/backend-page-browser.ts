@@ -1,0 +1,46 @@
+/**
+ * The backend picker wired to this browser: its isolation and features, the real `WebContainer.boot`
+ * (loaded only when the learner picks it), and the channel the session worker reaches the container
+ * through. A test may set `window.__playgroundTest = { webcontainer: "fake", bootLimitMs }` before the
+ * page loads, to boot the fake WebContainer or shorten the time limit; the page itself never sets it.
+ */
+import type { SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
+import { serveWebContainer } from "@backends/webcontainer/remote";
+import type { BackendPicker } from "@state/backend-pick";
+import { createBackendPicker } from "./backend-page";
+
+interface TestHook {
+  webcontainer?: "fake";
+  bootLimitMs?: number;
+}
+
+export function createPageBackendPicker(
+  send: (command: SessionCommand) => void,
+  request: <T extends SessionRequest>(request: T) => Promise<SessionReplies[T["type"]]>,
+): BackendPicker {
+  const hook = (window as unknown as { __playgroundTest?: TestHook }).__playgroundTest;
+  const picker = createBackendPicker({
+    send,
+    environment: () => ({
+      crossOriginIsolated: window.crossOriginIsolated === true,
+      hasSharedArrayBuffer: typeof SharedArrayBuffer === "function",
+      isSecureContext: window.isSecureContext,
+      userAgent: navigator.userAgent,
+    }),
+    boot:
+      hook?.webcontainer === "fake"
+        ? () => import("@backends/webcontainer/fake").then((m) => m.boot())
+        : // coep matches the page's Cross-Origin-Embedder-Policy header (vite.config.ts).
+          () =>
+            import("@webcontainer/api").then((m) =>
+              m.WebContainer.boot({ coep: "credentialless", workdirName: "workspace" }),
+            ),
+    serve(container) {
+      const channel = new MessageChannel();
+      serveWebContainer(container, channel.port1);
+      return channel.port2;
+    },
+    limitMs: hook?.bootLimitMs,
+  });
+  return { ...picker, selfTest: () => request({ type: "backend_self_test" }) };
+}

@@ -1,0 +1,98 @@
+import type { BackendPick } from "@state/backend-pick";
+import { createStore } from "@state/store";
+import { useState } from "react";
+import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
+import { useSession } from "../session-context";
+import { SelfTest } from "./SelfTest";
+import "./backends.css";
+
+const IDLE = createStore<BackendPick>({ status: "idle" });
+
+/** memfs or WebContainer for the session's tools; WebContainer boots only when picked here. */
+export function BackendPicker() {
+  const { stores, backends } = useSession();
+  const { t } = useT("backends");
+  const current = useStore(stores.files, (f) => f.backend);
+  const pick = useStore(backends?.status ?? IDLE);
+  const [bashOnly, setBashOnly] = useState(false);
+  const onContainer = current.startsWith("webcontainer");
+  const busy = pick.status === "booting" || pick.status === "switching";
+  const seconds = (ms: number) => Math.round(ms / 1000);
+  const status = (() => {
+    switch (pick.status) {
+      case "booting":
+        return t("booting", { seconds: seconds(pick.limitMs) });
+      case "switching":
+        return t("switching");
+      case "failed":
+        if (pick.reason === "missing")
+          return t("missing", { list: pick.missing.map((m) => t(`missing_${m}`)).join(" ") });
+        if (pick.reason === "timeout") return t("timeout", { seconds: seconds(pick.limitMs) });
+        if (pick.reason === "bootError") return t("bootError", { message: pick.message });
+        return t("stuck");
+      default:
+        // On memfs with nothing to report, the line stays empty: the Workspace panel is small on a projector.
+        return onContainer ? t("onContainer", { backend: current }) : "";
+    }
+  })();
+  return (
+    <fieldset className="backend-switch" aria-busy={busy}>
+      <legend>{t("legend")}</legend>
+      <label>
+        <input
+          type="radio"
+          name="backend"
+          value="memfs"
+          checked={!onContainer}
+          disabled={busy || !backends}
+          onChange={() => void backends?.pick("memfs")}
+        />
+        memfs <span className="muted">{t("memfsWhat")}</span>
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="backend"
+          value="webcontainer"
+          checked={onContainer}
+          disabled={busy || !backends}
+          aria-describedby="backend-status"
+          onChange={() => void backends?.pick("webcontainer", bashOnly ? ["bash"] : undefined)}
+        />
+        WebContainer <span className="muted">{t("webcontainerWhat")}</span>
+      </label>
+      <label className="backend-switch__option">
+        <input
+          type="checkbox"
+          checked={bashOnly}
+          disabled={busy}
+          onChange={(e) => setBashOnly(e.target.checked)}
+        />
+        {t("bashOnly")}
+      </label>
+      <p
+        id="backend-status"
+        role="status"
+        className={`backend-switch__status${pick.status === "failed" ? " backend-switch__status--failed" : ""}`}
+      >
+        {status}
+      </p>
+      <SelfTest />
+    </fieldset>
+  );
+}
+
+/** The backend a tool's closure holds, beside its name in the dispatch table. */
+export function BackendBadge({ backend }: { backend: string }) {
+  const { t } = useT("backends");
+  if (!backend) return null;
+  return (
+    <span
+      className={`backend-badge backend-badge--${backend.split(" ")[0]}`}
+      title={t("closureHolds", { backend })}
+    >
+      {backend}
+    </span>
+  );
+}
