@@ -4,6 +4,7 @@
  * ToolsOptions and gives one back) joins with one line: `wrapped("name", memfs, wrap)`.
  */
 import type { Backend } from "@backends/backend";
+import { withFaults } from "@backends/faulty/wrap";
 import { createMemfsBackend } from "@backends/memfs/backend";
 import { createMemfsWorkspace, type FilesMap, snapshotWorkspace } from "@backends/memfs/workspace";
 import { createWebContainerBackend } from "@backends/webcontainer/backend";
@@ -81,4 +82,9 @@ export function wrapped(
   };
 }
 
-export const SUBJECTS: ContractSubject[] = [memfs, fakeWebContainer, portedWebContainer];
+/** The faulty disk with no faults: it must be invisible, every contract check passing through it. */
+export const faultyNoFaults = wrapped("faulty disk (no faults)", memfs, (tools) =>
+  withFaults(tools, { root: ROOT, rules: [] }),
+);
+
+export const SUBJECTS: ContractSubject[] = [memfs, fakeWebContainer, portedWebContainer, faultyNoFaults];
