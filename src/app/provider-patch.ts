@@ -9,48 +9,11 @@
  * that grew at its end travels as its new end, an object as the changes inside it, anything else whole.
  * Only the block the event names (`contentIndex`) is compared, besides the message's top-level fields.
  */
+import { applyPatch, diff, type PatchTarget } from "@agent/message-patch";
 import type { PatchOp, ProviderWireEvent as WireEvent } from "@agent/protocol";
 import type { AssistantMessageEvent } from "@mariozechner/pi-ai";
 
-type Key = string | number;
-type Obj = Record<Key, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null;
-
-/** A structural copy that shares strings: O(keys), not O(text). */
-function copy<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(copy) as T;
-  if (!isObject(value)) return value;
-  const out: Obj = {};
-  for (const key of Object.keys(value)) out[key] = copy(value[key]);
-  return out as T;
-}
-
-function diff(before: unknown, after: unknown, path: Key[], ops: PatchOp[]) {
-  if (before === after) return;
-  if (typeof before === "string" && typeof after === "string" && after.startsWith(before))
-    ops.push([path, "append", after.slice(before.length)]);
-  else if (
-    isObject(before) &&
-    isObject(after) &&
-    Array.isArray(before) === Array.isArray(after) &&
-    !(Array.isArray(before) && Array.isArray(after) && after.length < before.length)
-  ) {
-    for (const key of Object.keys(after)) diff(before[key], after[key], [...path, key], ops);
-    if (!Array.isArray(after))
-      for (const key of Object.keys(before)) if (!(key in after)) ops.push([[...path, key], "delete"]);
-  } else ops.push([path, "set", after]);
-}
-
-export function applyPatch(target: Obj, ops: readonly PatchOp[]) {
-  for (const [path, kind, value] of ops) {
-    let at = target;
-    for (const key of path.slice(0, -1)) at = at[key] as Obj;
-    const last = path[path.length - 1];
-    if (kind === "delete") delete at[last];
-    else if (kind === "append") at[last] = `${at[last] as string}${value}`;
-    else at[last] = copy(value);
-  }
-}
+type Obj = PatchTarget;
 
 /** The page's side, one per request: each event without its partial message, with what changed in it. */
 export function createPatchEncoder() {

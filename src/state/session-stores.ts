@@ -10,6 +10,7 @@ import { EMPTY_STATUS, reduceStatus } from "./status";
 import { immediate, type Scheduler } from "./store";
 import { EMPTY_TIMELINE, reduceTimeline } from "./timeline";
 import { EMPTY_TRANSCRIPT, reduceTranscript } from "./transcript";
+import { createUpdateCompactor } from "./update-log";
 import { EMPTY_USAGE, reduceUsage } from "./usage";
 
 /**
@@ -40,6 +41,8 @@ export function createSessionStores(
   const modelRequest = createFoldStore(EMPTY_MODEL_REQUEST, reduceModelRequest, schedule);
   const folds = [transcript, dispatch, timeline, prompt, files, status, usage, modelRequest];
   const intern = createResultInterner();
+  // The log keeps a streaming update as what changed (update-log.ts); the folds get the whole event.
+  const compact = createUpdateCompactor();
   return {
     events,
     transcript,
@@ -52,7 +55,7 @@ export function createSessionStores(
     modelRequest,
     ingest(received: SessionEvent) {
       const event = intern(received);
-      events.append(event);
+      events.append(compact(event));
       for (const f of folds) f.ingest(event);
     },
     replay(list: readonly SessionEvent[]) {
