@@ -136,7 +136,9 @@ export type PageToWorker =
   /** The page has taken in (and drawn) every event up to `seq`: flow control for fast scenarios. */
   | { kind: "ack"; seq: number }
   /** one of pi-ai's stream events for a provider_request, keys masked; its last is `done` or `error` */
-  | { kind: "provider_event"; id: number; event: ProviderWireEvent };
+  | { kind: "provider_event"; id: number; event: ProviderWireEvent }
+  /** several of them, in order (the page sends a stream's deltas once per task, not one message each) */
+  | { kind: "provider_events"; id: number; events: ProviderWireEvent[] };
 
 type Key = string | number;
 /** One change to a message: [path, "set", value] | [path, "append", text] | [path, "delete"]. */

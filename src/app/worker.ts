@@ -38,7 +38,7 @@ scope.onmessage = (message: MessageEvent<PageToWorker>) => {
   const data = message.data;
   if (data.kind === "ack") return pacer.acked(data.seq);
   if (data.kind === "command") return session.handle(data.command);
-  if (data.kind === "provider_event") return provider.receive(data);
+  if (data.kind === "provider_event" || data.kind === "provider_events") return provider.receive(data);
   // Most answers are at hand; the next model request waits for the model driver's chunk.
   void (async () => {
     try {
