@@ -34,7 +34,7 @@ async function openModelTab(browser: Browser, url: string, baseUrl: string, erro
   const form = page.getByRole("form", { name: "Model prompt" });
   await form.getByRole("combobox", { name: "Provider" }).selectOption({ label: "Ollama" });
   await form.getByRole("textbox", { name: "Base URL" }).fill(baseUrl);
-  await form.getByRole("textbox", { name: "Model" }).fill("mock-model");
+  await form.getByLabel("Model", { exact: true }).fill("mock-model");
   await form.getByRole("textbox", { name: "Message" }).fill("Go.");
   // Found before the run: a role query scans the page, a task of the harness's own.
   const send = await form.getByRole("button", { name: "Send" }).elementHandle();
