@@ -148,7 +148,7 @@ export async function fastStream(browser: Browser, url: string) {
       /** from Send to the last event on the page */
       spanMs: (probe?.lastEventAt ?? at) - at,
       ended,
-      complete: text.includes("w9 (end of the stream)"),
+      complete: text.includes(pieces.slice(-2).join("")),
       /** characters of the stream's text shown, of all */
       shown: [text.length, pieces.join("").length],
       events: probe?.eventsReceived ?? 0,
