@@ -35,7 +35,7 @@ function connect() {
       toSession.push(structuredClone(message));
       queueMicrotask(() => {
         if (message.kind === "command") session?.handle(message.command);
-        if (message.kind === "provider_event") client.receive(message);
+        if (message.kind === "provider_event" || message.kind === "provider_events") client.receive(message);
       });
     },
     terminate() {},

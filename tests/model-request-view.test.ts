@@ -29,7 +29,8 @@ function setup() {
   const client = createProviderClient((message) => {
     if (message.kind === "provider_request")
       provider.start(structuredClone(message), (reply) => {
-        if (reply.kind === "provider_event") queueMicrotask(() => client.receive(structuredClone(reply)));
+        if (reply.kind === "provider_event" || reply.kind === "provider_events")
+          queueMicrotask(() => client.receive(structuredClone(reply)));
         return true;
       });
   });

@@ -34,7 +34,7 @@ async function openModelTab(browser: Browser, url: string, baseUrl: string, erro
   const form = page.getByRole("form", { name: "Model prompt" });
   await form.getByRole("combobox", { name: "Provider" }).selectOption({ label: "Ollama" });
   await form.getByRole("textbox", { name: "Base URL" }).fill(baseUrl);
-  await form.getByRole("textbox", { name: "Model" }).fill("mock-model");
+  await form.getByLabel("Model", { exact: true }).fill("mock-model");
   await form.getByRole("textbox", { name: "Message" }).fill("Go.");
   // Found before the run: a role query scans the page, a task of the harness's own.
   const send = await form.getByRole("button", { name: "Send" }).elementHandle();
@@ -55,18 +55,22 @@ async function run(page: Page, send: { click(): Promise<void> }, timeoutMs: numb
   await send.click();
   let probe: Probe | null = null;
   let answered = true;
+  /** the slowest answer of the page to a script of ours, once a second: how long input would wait */
+  let slowestAnswerMs = 0;
   for (const end = Date.now() + timeoutMs; Date.now() < end; ) {
     await new Promise((done) => setTimeout(done, 1000));
+    const asked = Date.now();
     const read = await within(
       page.evaluate(() => window.__benchProbe),
       10_000,
     );
+    slowestAnswerMs = Math.max(slowestAnswerMs, Date.now() - asked);
     answered = read !== null;
     if (!read) break;
     probe = read;
     if (probe.model.agentEnd > 0) break;
   }
-  return { at, probe, ended: (probe?.model.agentEnd ?? 0) > 0, answered };
+  return { at, probe, ended: (probe?.model.agentEnd ?? 0) > 0, answered, slowestAnswerMs };
 }
 
 const spread = (values: number[]) =>
@@ -98,6 +102,14 @@ export async function toolTurns(browser: Browser, url: string) {
   }
 }
 
+/** The page's live JS heap after a full GC, in MB (CDP, as the memory figure reads it). */
+async function pageHeapMB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const heap = await cdp.send("Runtime.getHeapUsage");
+  return heap.usedSize / 1e6;
+}
+
 /** b. STREAM_RATE tokens of text a second for STREAM_SECONDS, in one turn. */
 export async function fastStream(browser: Browser, url: string) {
   const mock = await startMockProvider();
@@ -111,7 +123,11 @@ export async function fastStream(browser: Browser, url: string) {
     });
     const b = await openModelTab(browser, url, mock.openaiBaseUrl, errors);
     await b.page.waitForTimeout(1000); // let loading settle, so only the stream is measured
-    const { at, probe, ended, answered } = await run(b.page, b.send, (STREAM_SECONDS + 60) * 1000);
+    const { at, probe, ended, answered, slowestAnswerMs } = await run(
+      b.page,
+      b.send,
+      (STREAM_SECONDS + 60) * 1000,
+    );
     // how far the stream had got on the page: its text's length in the transcript
     const text =
       (await within(
@@ -120,15 +136,19 @@ export async function fastStream(browser: Browser, url: string) {
         ),
         10_000,
       )) ?? "";
+    const heapMB = await within(pageHeapMB(b.page), 20_000);
     await within(b.page.context().close(), 10_000);
     return {
+      slowestAnswerMs,
+      /** the page's JS heap after a full GC once the stream has ended (MB), or null when unread */
+      heapMB,
       tokens: pieces.length,
       /** false when the page stopped answering (crashed, or too busy) */
       answered,
       /** from Send to the last event on the page */
       spanMs: (probe?.lastEventAt ?? at) - at,
       ended,
-      complete: text.includes("w9 (end of the stream)"),
+      complete: text.includes(pieces.slice(-2).join("")),
       /** characters of the stream's text shown, of all */
       shown: [text.length, pieces.join("").length],
       events: probe?.eventsReceived ?? 0,

@@ -208,10 +208,12 @@ export type PageToWorker =
   | { kind: "request"; id: number; request: SessionRequest }
   /** The page has taken in (and drawn) every event up to `seq`: flow control for fast scenarios. */
   | { kind: "ack"; seq: number }
+  /** which saved workspace this tab opens, and the page's requests about it (persist-protocol.ts) */
+  | { kind: "persist"; command: PersistCommand }
   /** one of pi-ai's stream events for a provider_request, keys masked; its last is `done` or `error` */
   | { kind: "provider_event"; id: number; event: ProviderWireEvent }
-  /** which saved workspace this tab opens, and the page's requests about it (persist-protocol.ts) */
-  | { kind: "persist"; command: PersistCommand };
+  /** several of them, in order (the page sends a stream's deltas once per task, not one message each) */
+  | { kind: "provider_events"; id: number; events: ProviderWireEvent[] };
 
 type Key = string | number;
 /** One change to a message: [path, "set", value] | [path, "append", text] | [path, "delete"]. */

@@ -1,12 +1,9 @@
 /** The page's side of "Save as scenario" and of `?scenario=<url>` links. */
-import type { SessionCommand, SessionRequest } from "@agent/protocol";
+import type { SessionRequest } from "@agent/protocol";
 import type { Scenario } from "@agent/scenario";
 import type { ScenarioInput } from "@agent/scenario-schema";
-import { createConfirmations } from "@state/confirmations";
-import { createSessionStores } from "@state/session-stores";
-import { createUnsavedEdits } from "@state/unsaved-edits";
 import { describe, expect, it } from "vitest";
-import { createPageSession } from "./page-session";
+import { pageSessionFixture } from "./page-session.fixture";
 
 const KEY = "sk-ant-api03-secret-0123456789abcdef";
 const linked = { title: "From a link", description: "", steps: [] } as Scenario;
@@ -15,35 +12,20 @@ const shipped = { title: "Shipped", description: "", steps: [] } as Scenario;
 function setup(
   options: { fetchScenarioUrl?: (url: string) => Promise<Scenario>; saved?: ScenarioInput | Error } = {},
 ) {
-  const sent: SessionCommand[] = [];
-  const downloads: { name: string; type: string; text: string }[] = [];
-  const stores = createSessionStores();
-  const confirmations = createConfirmations();
-  const unsaved = createUnsavedEdits();
-  const page = createPageSession({
-    confirmations,
-    unsaved,
+  return pageSessionFixture({
     host: {
-      send: (c) => sent.push(c),
       request: async (r: SessionRequest) => {
         if (r.type !== "save_scenario") return { text: "" } as never;
         if (options.saved instanceof Error) throw options.saved;
         return options.saved as never;
       },
-      restart: () => {},
       lastSnapshot: () => null,
     },
-    stores,
-    timers: { setTimeout: () => 0, clearTimeout: () => {} },
     now: () => 0,
     fetchScenario: async () => shipped,
     fetchScenarioUrl: options.fetchScenarioUrl ?? (async () => linked),
     secrets: () => [KEY],
-    loadScenarioList: async () => [],
-    download: (name, type, text) => downloads.push({ name, type, text }),
   });
-  const notices = () => stores.status.getSnapshot().notices.map((n) => n.text);
-  return { page, sent, downloads, confirmations, unsaved, notices };
 }
 
 describe("a ?scenario= link", () => {

@@ -1,73 +1,19 @@
-import { parseEventLog, type SessionEvent, type SessionEventBody } from "@agent/events";
-import type { SessionCommand } from "@agent/protocol";
+import { parseEventLog, type SessionEventBody } from "@agent/events";
 import type { Scenario } from "@agent/scenario";
-import { createConfirmations } from "@state/confirmations";
 import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSessionStores } from "@state/session-stores";
-import { createUnsavedEdits } from "@state/unsaved-edits";
 import { describe, expect, it } from "vitest";
 import {
   ABORT_GRACE_MS,
-  createPageSession,
   PREFS_KEY,
   PREFS_WRITE_DELAY_MS,
   persistPrefs,
   readStoredPrefs,
 } from "./page-session";
-
-/** Timers the test moves by hand. */
-function fakeTimers() {
-  let now = 0;
-  let next = 0;
-  const due = new Map<number, { at: number; run: () => void }>();
-  return {
-    setTimeout(run: () => void, ms: number) {
-      due.set(++next, { at: now + ms, run });
-      return next;
-    },
-    clearTimeout(handle: unknown) {
-      due.delete(handle as number);
-    },
-    advance(ms: number) {
-      now += ms;
-      for (const [id, t] of [...due].sort((a, b) => a[1].at - b[1].at))
-        if (t.at <= now) {
-          due.delete(id);
-          t.run();
-        }
-    },
-  };
-}
+import { fakeTimers, pageSessionFixture } from "./page-session.fixture";
 
 function setup(options: { fetchScenario?: (file: string) => Promise<Scenario> } = {}) {
-  const timers = fakeTimers();
-  const sent: SessionCommand[] = [];
-  const restarts: SessionCommand[] = [];
-  const downloads: { name: string; text: string }[] = [];
-  let clock = 5000;
-  const stores = createSessionStores();
-  const confirmations = createConfirmations();
-  const unsaved = createUnsavedEdits();
-  const page = createPageSession({
-    confirmations,
-    unsaved,
-    host: {
-      send: (c) => sent.push(c),
-      request: async () => ({ text: "" }) as never,
-      restart: (init) => restarts.push(init),
-      lastSnapshot: () => ({ files: { "a.txt": "hi\n" }, reason: "call" }),
-    },
-    stores,
-    timers,
-    now: () => clock,
-    fetchScenario: options.fetchScenario ?? (async () => ({}) as Scenario),
-    loadScenarioList: async () => [],
-    download: (name, _type, text) => downloads.push({ name, text }),
-  });
-  let seq = 0;
-  const worker = (body: SessionEventBody) =>
-    page.ingest({ ...body, seq: ++seq, ts: clock++ } as SessionEvent);
-  return { page, stores, timers, sent, restarts, downloads, worker, confirmations, unsaved };
+  return pageSessionFixture(options.fetchScenario ? { fetchScenario: options.fetchScenario } : {});
 }
 
 const tool = (name: string) => ({

@@ -14,8 +14,8 @@ type WireEvent = Extract<PageToWorker, { kind: "provider_event" }>["event"];
 
 export interface ProviderClient {
   complete: CompletionFunction;
-  /** a provider_event from the page */
-  receive(message: Extract<PageToWorker, { kind: "provider_event" }>): void;
+  /** a provider_event (or a batch of them) from the page */
+  receive(message: Extract<PageToWorker, { kind: "provider_event" | "provider_events" }>): void;
 }
 
 /** A JSON copy: what survives a postMessage as plain data (tool schemas carry symbol keys it drops). */
@@ -93,7 +93,10 @@ export function createProviderClient(post: (message: WorkerToPage) => void): Pro
   return {
     complete,
     receive(message) {
-      open.get(message.id)?.(message.event);
+      const take = open.get(message.id);
+      if (!take) return;
+      if (message.kind === "provider_event") take(message.event);
+      else for (const event of message.events) take(event);
     },
   };
 }

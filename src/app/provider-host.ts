@@ -8,7 +8,7 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
 import { errorStopEvent, explainProviderFailure, isConnectionFailure } from "@agent/drivers/provider-errors";
 import { maskKey, redactSecrets } from "@agent/drivers/redact";
-import type { ModelRequest, WorkerToPage } from "@agent/protocol";
+import type { ModelRequest, PageToWorker, WorkerToPage } from "@agent/protocol";
 import type { AssistantMessageEvent } from "@mariozechner/pi-ai";
 import { createStore, immediate, type Store } from "@state/store";
 import { createPatchEncoder } from "./provider-patch";
@@ -83,8 +83,28 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
       };
       // Each event without pi-ai's whole partial message: only what changed in it (provider-patch.ts).
       const encode = createPatchEncoder();
+      // A fast stream brings thousands of deltas a second: they cross once per task, in one message, and
+      // the last event (done, error) at once, alone.
+      let batch: ReturnType<typeof encode>[] = [];
+      let flushing: ReturnType<typeof setTimeout> | undefined;
+      const flush = () => {
+        clearTimeout(flushing);
+        flushing = undefined;
+        const events = batch;
+        batch = [];
+        if (events.length === 0) return;
+        const message: PageToWorker =
+          events.length === 1
+            ? { kind: "provider_event", id: request.id, event: events[0] }
+            : { kind: "provider_events", id: request.id, events };
+        if (!reply(message)) controller.abort();
+      };
       const send = (event: ProviderEvent) => {
-        if (!reply({ kind: "provider_event", id: request.id, event: encode(event) })) controller.abort();
+        const last = event.type === "done" || event.type === "error";
+        if (last) flush();
+        batch.push(encode(event));
+        if (last) flush();
+        else flushing ??= setTimeout(flush, 0);
       };
       void (async () => {
         try {

@@ -63,6 +63,34 @@ describe("the partial message crossing to the worker as changes", () => {
     ]);
   });
 
+  it("takes a delta from the event, not the text, and still finds a text that changed otherwise", () => {
+    const encode = createPatchEncoder();
+    const decode = createPatchDecoder();
+    const m = { role: "assistant", content: [{ type: "text", text: "" }] } as unknown as AssistantMessage;
+    const block = m.content[0] as { text: string };
+    /** the patch sent, checking that the worker rebuilds the event exactly */
+    const send = (event: AssistantMessageEvent) => {
+      const expected = JSON.stringify(event);
+      const wire = encode(event);
+      expect(JSON.stringify(decode(structuredClone(wire)))).toBe(expected);
+      return wire.patch;
+    };
+    send({ type: "text_start", contentIndex: 0, partial: m });
+    block.text = "abc";
+    expect(send({ type: "text_delta", contentIndex: 0, delta: "abc", partial: m })).toEqual([
+      [["content", 0, "text"], "append", "abc"],
+    ]);
+    // a text that did not grow by the delta's length is compared in full (here: sent whole)
+    block.text = "xy!!!";
+    expect(send({ type: "text_delta", contentIndex: 0, delta: "!", partial: m })).toEqual([
+      [["content", 0, "text"], "set", "xy!!!"],
+    ]);
+    block.text += "?";
+    expect(send({ type: "text_delta", contentIndex: 0, delta: "?", partial: m })).toEqual([
+      [["content", 0, "text"], "append", "?"],
+    ]);
+  });
+
   it("passes an event without a partial message (done, error) through whole", () => {
     const done = [...turn()].at(-1) as AssistantMessageEvent;
     expect(createPatchDecoder()(createPatchEncoder()(done))).toEqual(done);

@@ -9,7 +9,13 @@
 import { createManualDriver, type ManualTurn, manualTurn, parseManualArguments } from "@agent/drivers/manual";
 import type { CompletionFunction } from "@agent/drivers/model";
 import type { ModelChoice } from "@agent/drivers/model-presets";
-import { createEventEmitter, type EventSink, type SessionEvent, type ToolState } from "@agent/events";
+import {
+  createEventEmitter,
+  type EventSink,
+  type SessionEvent,
+  type SessionEventBody,
+  type ToolState,
+} from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage } from "@agent/messages";
 import type { ScenarioPlayer } from "@agent/player";
@@ -57,6 +63,7 @@ import { fileChangedEvents, listWorkspaceFiles, queueEvents, workspaceFilesMap }
 import { pathProblem } from "./share/import-rules";
 import { applyImport } from "./share/session-import";
 import { type BackendOf, createPlaygroundTools } from "./tools";
+import { createUpdateCoalescer } from "./update-coalescer";
 
 /**
  * Makes the tools, each over the backend `backendOf` names for it (the session's one, by default);
@@ -76,7 +83,7 @@ export interface SessionOptions {
   /** the workspace after each completed call, reset or editor write (the host keeps the latest) */
   onSnapshot?: (files: ScenarioFiles, reason: string) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** a scenario's steps wait for this before each step: the page catching up (src/app/pacer.ts) */
+  /** the page catching up (src/app/pacer.ts): a scenario step waits for it, a streaming update is held until it */
   pace?: (signal?: AbortSignal) => Promise<void>;
   config?: Pick<LoopConfig, "beforeToolCall" | "afterToolCall" | "toolExecution">;
   /**
@@ -325,7 +332,7 @@ export class PlaygroundSession {
             this.emit(e);
             await listener.afterLoopEvent(e, controller.signal);
           }
-        : (e) => void this.emit(e),
+        : this.loopEmit(controller.signal),
       controller.signal,
       driver,
     ).then((added) => {
@@ -338,6 +345,16 @@ export class PlaygroundSession {
       this.changeSource = "reset";
     });
     return this.running;
+  }
+
+  /** A run's events straight to the sink; in a worker, streaming updates wait for the page (update-coalescer.ts). */
+  private loopEmit(signal: AbortSignal): (e: SessionEventBody) => void {
+    const pace = this.options.pace;
+    if (!pace) return (e) => void this.emit(e);
+    return createUpdateCoalescer(
+      (e) => void this.emit(e),
+      () => pace(signal),
+    );
   }
 
   /** What a run gives the loop (and a model request carries): the prompt, the transcript, the tools not off. */

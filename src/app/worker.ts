@@ -89,7 +89,8 @@ function receive(data: PageToWorker) {
     if (data.command.type === "set_tool_state") persistence.changed("tools");
     return;
   }
-  if (data.kind === "provider_event") return provider.receive(data);
+  if (data.kind === "provider_event" || data.kind === "provider_events") return provider.receive(data);
+
   // Most answers are at hand; the next model request waits for the model driver's chunk.
   void (async () => {
     try {

@@ -11,6 +11,7 @@ import { EMPTY_STATUS, reduceStatus } from "./status";
 import { immediate, type Scheduler } from "./store";
 import { EMPTY_TIMELINE, reduceTimeline } from "./timeline";
 import { EMPTY_TRANSCRIPT, reduceTranscript } from "./transcript";
+import { createUpdateCompactor } from "./update-log";
 import { EMPTY_USAGE, reduceUsage } from "./usage";
 
 /**
@@ -42,6 +43,8 @@ export function createSessionStores(
   const drills = createFoldStore(EMPTY_DRILLS, reduceDrills, schedule);
   const folds = [transcript, dispatch, timeline, prompt, files, status, usage, modelRequest, drills];
   const intern = createResultInterner();
+  // The log keeps a streaming update as what changed (update-log.ts); the folds get the whole event.
+  const compact = createUpdateCompactor();
   return {
     events,
     transcript,
@@ -55,7 +58,7 @@ export function createSessionStores(
     drills,
     ingest(received: SessionEvent) {
       const event = intern(received);
-      events.append(event);
+      events.append(compact(event));
       for (const f of folds) f.ingest(event);
     },
     replay(list: readonly SessionEvent[]) {

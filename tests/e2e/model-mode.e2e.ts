@@ -6,63 +6,38 @@
  * abort in the middle of a stream. Each `it` opens a page of its own.
  */
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockProvider, type MockTurn, startMockProvider } from "../mock-provider/server";
-import { launchBrowser } from "./browser";
-import { closePage, openApp } from "./page";
+import { chooseModel, modelField, modelForm, modelPages, PROJECTOR, SMALL } from "./model-support";
 import { fillToolForm, runAxe } from "./support";
 
 const BAD_KEY = "sk-e2e-bad-key-0123456789abcdef";
-const PROJECTOR = { width: 1280, height: 720 };
-const SMALL = { width: 1024, height: 768 };
 
-let browser: Browser;
-let mock: MockProvider;
+// A failed request shows in the console as a network error: that is the case under test, not a bug.
+const pages = modelPages({
+  mock: { badKeys: [BAD_KEY] },
+  ignoreErrors: /Failed to load resource|net::ERR_|CORS policy/,
+});
 let blocking: MockProvider;
 let downUrl: string;
-let page: Page | undefined;
-let errors: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   blocking = await startMockProvider({ blockCors: true });
   const closed = await startMockProvider();
   downUrl = closed.openaiBaseUrl;
   await closed.close();
 });
-// A mock of its own per test: turns a failed test left scripted cannot answer the next test's requests.
-beforeEach(async () => {
-  mock = await startMockProvider({ badKeys: [BAD_KEY] });
-});
-afterEach(async () => {
-  await mock.close();
-  // A failed request shows in the console as a network error: that is the case under test, not a bug.
-  const seen = errors.filter((e) => !/Failed to load resource|net::ERR_|CORS policy/.test(e));
-  if (page) await closePage(page);
-  page = undefined;
-  errors = [];
-  expect(seen, "console errors on the page").toEqual([]);
-});
 afterAll(async () => {
   await blocking?.close();
-  await browser?.close();
 });
 
-async function open(viewport: { width: number; height: number }, baseUrl = mock.openaiBaseUrl) {
-  const opened = await openApp(browser, { viewport });
-  page = opened.page;
-  errors = opened.errors;
-  await page.getByRole("list", { name: "Session events" }).getByText("session_ready").waitFor();
-  await page.getByRole("tab", { name: "Model prompt" }).click();
-  const form = modelForm(page);
-  await form.getByRole("combobox", { name: "Provider" }).selectOption({ label: "Ollama" });
-  await form.getByRole("textbox", { name: "Base URL" }).fill(baseUrl);
-  await form.getByRole("textbox", { name: "Model" }).fill("mock-model");
+async function open(viewport: { width: number; height: number }, baseUrl = pages.mock.openaiBaseUrl) {
+  const page = await pages.open(viewport);
+  await chooseModel(page, { baseUrl });
   return page;
 }
 
-const modelForm = (p: Page) => p.getByRole("form", { name: "Model prompt" });
 const assistants = (p: Page) => p.locator(".transcript .msg--assistant");
 
 /** Sends a message and waits for the run it starts to end (the transcript's last assistant entry settles). */
@@ -96,7 +71,7 @@ describe("model mode against the mock provider", () => {
     const p = await open(PROJECTOR);
     const packageJson = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
     expect(packageJson).toContain('"name"');
-    mock.script(
+    pages.mock.script(
       // 1: read the first lines of package.json; the arguments come in three slow pieces
       {
         blocks: [call("call_1", "read", ['{"pa', 'th": "pack', 'age.json", "limit": 5}'])],
@@ -111,7 +86,7 @@ describe("model mode against the mock provider", () => {
       { blocks: [call("call_4", "write", ['{"path": "notes.md", "content": ', '"HELLO WORLD\\n"}'])] },
       say("Done: the first line is upper-case now."),
     );
-    const sent = mock.requests.length;
+    const sent = pages.mock.requests.length;
 
     const first = prompt(p, "Read the first lines of package.json");
     // While the turn streams, its call shows the arguments that have arrived so far.
@@ -141,7 +116,7 @@ describe("model mode against the mock provider", () => {
     expect(await runAxe(p)).toEqual([]);
 
     // Seven model requests, each with the conversation so far and the declared tools as pi sends them.
-    const posts = mock.requests.slice(sent).filter((r) => r.method === "POST");
+    const posts = pages.mock.requests.slice(sent).filter((r) => r.method === "POST");
     expect(posts).toHaveLength(7);
     const last = posts[6].body as {
       messages: { role: string; content: unknown }[];
@@ -163,18 +138,18 @@ describe("model mode against the mock provider", () => {
     await form
       .getByRole("combobox", { name: "Provider" })
       .selectOption({ label: "DeepSeek (Anthropic endpoint)" });
-    expect(await form.getByRole("textbox", { name: "Model" }).inputValue()).toBe("deepseek-chat");
-    await form.getByRole("textbox", { name: "Base URL" }).fill(mock.anthropicBaseUrl);
+    expect(await modelField(p).inputValue()).toBe("deepseek-chat");
+    await form.getByRole("textbox", { name: "Base URL" }).fill(pages.mock.anthropicBaseUrl);
     const key = "sk-e2e-good-key-fedcba9876543210";
     await form.getByLabel("API key").fill(key);
-    mock.script(
+    pages.mock.script(
       { blocks: [call("toolu_1", "write", ['{"path": "notes.md", ', '"content": "hello world\\n"}'])] },
       say("I wrote notes.md."),
     );
     await prompt(p, "Write hello world into notes.md");
     await p.getByText("I wrote notes.md.").waitFor();
     await p.getByRole("list", { name: "Workspace files" }).getByText("notes.md", { exact: true }).waitFor();
-    const posts = mock.requests.filter((r) => r.method === "POST");
+    const posts = pages.mock.requests.filter((r) => r.method === "POST");
     expect(posts.map((r) => r.path)).toEqual(["/anthropic/v1/messages", "/anthropic/v1/messages"]);
     expect(posts[0].headers["x-api-key"]).toBe(key);
     expect(posts[0].body).toMatchObject({ model: "deepseek-chat", stream: true });
@@ -229,7 +204,7 @@ describe("model mode against the mock provider", () => {
       .getByText(/plain http to another machine/)
       .first()
       .waitFor();
-    await form.getByRole("textbox", { name: "Base URL" }).fill(mock.openaiBaseUrl);
+    await form.getByRole("textbox", { name: "Base URL" }).fill(pages.mock.openaiBaseUrl);
     await form
       .getByText(/plain http to another machine/)
       .first()
@@ -237,7 +212,7 @@ describe("model mode against the mock provider", () => {
 
     // Twice: Esc (from the message box), then the Abort button.
     for (const how of ["Escape", "button"] as const) {
-      mock.script({
+      pages.mock.script({
         blocks: [
           {
             type: "text",

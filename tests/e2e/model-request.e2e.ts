@@ -5,41 +5,14 @@
  * received) and the response's usage, and the transcript and the session line show tokens and cost. The
  * key appears nowhere on the page. Each `it` opens a page of its own.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type MockProvider, startMockProvider } from "../mock-provider/server";
-import { launchBrowser } from "./browser";
-import { closePage, openApp } from "./page";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chooseModel, modelField, modelForm, modelPages, PROJECTOR, SMALL } from "./model-support";
 import { runAxe } from "./support";
 
 const KEY = "sk-e2e-request-tab-0123456789abcdef";
-const PROJECTOR = { width: 1280, height: 720 };
-const SMALL = { width: 1024, height: 768 };
 
-let browser: Browser;
-let mock: MockProvider;
-let page: Page | undefined;
-let errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-beforeEach(async () => {
-  mock = await startMockProvider();
-});
-afterEach(async () => {
-  await mock.close();
-  if (page) await closePage(page);
-  page = undefined;
-  const seen = errors;
-  errors = [];
-  expect(seen, "console errors on the page").toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const modelForm = (p: Page) => p.getByRole("form", { name: "Model prompt" });
+const pages = modelPages();
 
 async function open(
   viewport: { width: number; height: number },
@@ -47,15 +20,8 @@ async function open(
   baseUrl: string,
   modelId: string,
 ) {
-  const opened = await openApp(browser, { viewport });
-  page = opened.page;
-  errors = opened.errors;
-  await page.getByRole("list", { name: "Session events" }).getByText("session_ready").waitFor();
-  await page.getByRole("tab", { name: "Model prompt" }).click();
-  const form = modelForm(page);
-  await form.getByRole("combobox", { name: "Provider" }).selectOption({ label: preset });
-  await form.getByRole("textbox", { name: "Base URL" }).fill(baseUrl);
-  await form.getByRole("textbox", { name: "Model" }).fill(modelId);
+  const page = await pages.open(viewport);
+  const form = await chooseModel(page, { preset, baseUrl, modelId });
   await form.getByLabel("API key").fill(KEY);
   await form.getByLabel("API key").blur();
   await page.getByRole("tab", { name: "Request" }).click();
@@ -76,7 +42,8 @@ async function sendAndSettle(p: Page, text: string) {
   await form.getByRole("button", { name: "Send" }).click();
   await expect
     .poll(
-      async () => (await form.getByRole("button", { name: "Send" }).count()) > 0 && mock.pending() === 0,
+      async () =>
+        (await form.getByRole("button", { name: "Send" }).count()) > 0 && pages.mock.pending() === 0,
       {
         timeout: 20_000,
       },
@@ -94,7 +61,7 @@ async function expectNoKey(p: Page) {
 
 describe("the Request tab in model mode", () => {
   it("shows pi-ai's body before sending, then the body sent and its usage (OpenAI-compatible)", async () => {
-    const p = await open(PROJECTOR, "Ollama", mock.openaiBaseUrl, "mock-model");
+    const p = await open(PROJECTOR, "Ollama", pages.mock.openaiBaseUrl, "mock-model");
     const next = await codeJson(p, "Next request", "Request body");
     expect(next.model).toBe("mock-model");
     expect(next.stream).toBe(true);
@@ -108,12 +75,12 @@ describe("the Request tab in model mode", () => {
       .poll(() => p.getByRole("table", { name: "Request headers" }).textContent())
       .toContain("Bearer ••••cdef");
     // Built without a request: not even a preflight reached the provider.
-    expect(mock.requests).toHaveLength(0);
+    expect(pages.mock.requests).toHaveLength(0);
     await expectNoKey(p);
 
-    mock.script({ blocks: [{ type: "text", text: "Hello from the mock." }] });
+    pages.mock.script({ blocks: [{ type: "text", text: "Hello from the pages.mock." }] });
     await sendAndSettle(p, "Say hello.");
-    const posts = mock.requests.filter((r) => r.method === "POST");
+    const posts = pages.mock.requests.filter((r) => r.method === "POST");
     expect(posts).toHaveLength(1);
     expect(await codeJson(p, "Last request sent", "Body sent")).toEqual(posts[0].body);
     await expect
@@ -134,21 +101,21 @@ describe("the Request tab in model mode", () => {
   });
 
   it("prices the turns with pi-ai's model table (Anthropic, a model it knows)", async () => {
-    const p = await open(SMALL, "Anthropic", mock.anthropicBaseUrl, "claude-haiku-4-5");
+    const p = await open(SMALL, "Anthropic", pages.mock.anthropicBaseUrl, "claude-haiku-4-5");
     const next = await codeJson(p, "Next request", "Request body");
     expect(next.model).toBe("claude-haiku-4-5");
     expect(next.tools.map((t: { name: string }) => t.name)).toEqual(["read", "bash", "edit", "write"]);
     await expect
       .poll(() => p.getByRole("table", { name: "Request headers" }).textContent())
       .toContain("x-api-key");
-    expect(mock.requests).toHaveLength(0);
+    expect(pages.mock.requests).toHaveLength(0);
 
-    mock.script(
+    pages.mock.script(
       { blocks: [{ type: "toolCall", id: "toolu_1", name: "ls", pieces: ["{}"] }] },
       { blocks: [{ type: "text", text: "Listed." }] },
     );
     await sendAndSettle(p, "List the files.");
-    const posts = mock.requests.filter((r) => r.method === "POST");
+    const posts = pages.mock.requests.filter((r) => r.method === "POST");
     expect(posts).toHaveLength(2);
     expect(await codeJson(p, "Last request sent", "Body sent")).toEqual(posts[1].body);
     expect(posts[1].headers["x-api-key"]).toBe(KEY);
@@ -161,7 +128,7 @@ describe("the Request tab in model mode", () => {
 
     // Without a model id the tab falls back to the hand-made sketch, and says how to see pi-ai's body.
     await p.getByRole("tab", { name: "Model prompt" }).click();
-    await modelForm(p).getByRole("textbox", { name: "Model" }).fill("");
+    await modelField(p).fill("");
     await p.getByRole("tab", { name: "Request" }).click();
     await p.getByText("pick a provider and a model in the Model prompt tab").waitFor();
     await p.getByLabel("Request body (sketch)").waitFor();

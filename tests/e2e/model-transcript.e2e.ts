@@ -4,57 +4,16 @@
  * marked new or replaced (from the model and from hand calls alike); and a message sent while the model
  * works, shown as queued and run after, as pi runs a follow-up. Each `it` opens a page of its own.
  */
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type MockProvider, type MockTurn, startMockProvider } from "../mock-provider/server";
-import { launchBrowser } from "./browser";
-import { closePage, openApp } from "./page";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { MockTurn } from "../mock-provider/server";
+import { chooseModel, modelForm, modelPages, PROJECTOR, SMALL } from "./model-support";
 import { fillToolForm, runAxe } from "./support";
 
-const PROJECTOR = { width: 1280, height: 720 };
-const SMALL = { width: 1024, height: 768 };
+const pages = modelPages();
+const open = (viewport: { width: number; height: number }) => pages.open(viewport);
+const toModelTab = (p: Page) => chooseModel(p, { baseUrl: pages.mock.openaiBaseUrl });
 
-let browser: Browser;
-let mock: MockProvider;
-let page: Page | undefined;
-let errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-beforeEach(async () => {
-  mock = await startMockProvider();
-});
-afterEach(async () => {
-  await mock.close();
-  if (page) await closePage(page);
-  page = undefined;
-  const seen = errors;
-  errors = [];
-  expect(seen, "console errors on the page").toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(viewport: { width: number; height: number }) {
-  const opened = await openApp(browser, { viewport });
-  page = opened.page;
-  errors = opened.errors;
-  await page.getByRole("list", { name: "Session events" }).getByText("session_ready").waitFor();
-  return page;
-}
-
-async function toModelTab(p: Page) {
-  await p.getByRole("tab", { name: "Model prompt" }).click();
-  const form = modelForm(p);
-  await form.getByRole("combobox", { name: "Provider" }).selectOption({ label: "Ollama" });
-  await form.getByRole("textbox", { name: "Base URL" }).fill(mock.openaiBaseUrl);
-  await form.getByRole("textbox", { name: "Model" }).fill("mock-model");
-  return form;
-}
-
-const modelForm = (p: Page) => p.getByRole("form", { name: "Model prompt" });
 const call = (id: string, name: string, pieces: string[]): MockTurn["blocks"][number] => ({
   type: "toolCall",
   id,
@@ -84,7 +43,7 @@ describe.each([
   it("streams thinking into a closed block, and shows the write's new file and the edit's diff", async () => {
     const p = await open(viewport);
     const form = await toModelTab(p);
-    mock.script(
+    pages.mock.script(
       {
         blocks: [
           {
@@ -149,7 +108,7 @@ describe.each([
   it("shows a message sent while the model works as queued, then runs it after the run", async () => {
     const p = await open(viewport);
     const form = await toModelTab(p);
-    mock.script(
+    pages.mock.script(
       {
         blocks: [{ type: "text", text: "one two three four", pieces: ["one ", "two ", "three ", "four"] }],
         frameDelayMs: 400,

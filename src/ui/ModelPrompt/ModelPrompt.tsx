@@ -4,6 +4,7 @@ import { submitOnCtrlEnter } from "../CallForm/hand";
 import { RunBar } from "../CallForm/RunBar";
 import { useStore } from "../hooks/useStore";
 import { type ModelHandle, type ModelSettings, useSession } from "../session-context";
+import { ModelField } from "./ModelField";
 import "./ModelPrompt.css";
 
 const THINKING = ["off", "minimal", "low", "medium", "high"] as const;
@@ -106,11 +107,12 @@ function ModelForm({ model }: { model: ModelHandle }) {
             aria-describedby={insecure ? `${id}-insecure` : undefined}
           />
           <label htmlFor={`${id}-model`}>Model</label>
-          <input
+          <ModelField
             id={`${id}-model`}
+            provider={settings.provider}
+            api={settings.api}
             value={settings.modelId}
-            spellCheck={false}
-            onChange={(e) => update({ modelId: e.target.value })}
+            onChange={(modelId) => update({ modelId })}
           />
           <label htmlFor={`${id}-key`}>API key</label>
           <div className="model-form__key">

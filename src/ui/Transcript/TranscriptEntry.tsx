@@ -6,6 +6,7 @@ import { DiffView } from "../DiffView/DiffView";
 import { DrillNote } from "../Drills/DrillNote";
 import { UsageLine } from "../Usage/Usage";
 import { Thinking, Written } from "./ModelParts";
+import { StreamingText } from "./StreamingText";
 
 /** what each of pi's stopReason values means, in the words a learner would use */
 const STOP_WORDS: Readonly<Record<StopReason, string>> = {
@@ -79,7 +80,7 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
           {entry.thinking !== undefined ? (
             <Thinking text={entry.thinking} streaming={entry.streaming} />
           ) : null}
-          {entry.text ? <p>{entry.text}</p> : null}
+          {entry.text ? <StreamingText text={entry.text} streaming={entry.streaming} /> : null}
           {entry.errorMessage ? <p className="error">{entry.errorMessage}</p> : null}
           {entry.toolCalls.map((c) => (
             <div key={c.id} className={`call${selectedCall === c.id ? " is-selected" : ""}`} data-call={c.id}>
