@@ -33,6 +33,8 @@ export type SessionCommand = CommandBase &
         preset?: string;
         /** initial tool states; unnamed tools keep their default (read, bash, edit, write active) */
         tools?: Record<string, ToolState>;
+        /** the handler each tool's name points at (tool → "pi" | "mini-pi" | …); unnamed tools keep pi's */
+        handlers?: Record<string, string>;
         /** the last seq the page saw from the worker this one replaces: numbering continues after it */
         seqFrom?: number;
       }
@@ -67,6 +69,8 @@ export type SessionCommand = CommandBase &
     /** Esc: abort the running run or call */
     | { type: "abort" }
     | { type: "set_tool_state"; name: string; state: ToolState }
+    /** point a tool's name at another handler; the definition (and so the prompt) stays */
+    | { type: "set_tool_handler"; name: string; handler: string }
     /** the editor saved a file (workspace-relative path, utf8 text) */
     | { type: "write_file"; path: string; content: string }
   );

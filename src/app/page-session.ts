@@ -144,10 +144,15 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       if (stuck.length === 0) return;
       const snapshot = host.lastSnapshot();
       const tools = Object.fromEntries(stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.state]));
+      const handlers = Object.fromEntries(
+        stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.handler ?? "pi"]),
+      );
       // The new worker numbers its events on from the last one the page saw: an export has no two alike.
       const seqFrom = lastSeq;
       host.restart(
-        snapshot ? { type: "init", files: snapshot.files, tools, seqFrom } : { type: "init", tools, seqFrom },
+        snapshot
+          ? { type: "init", files: snapshot.files, tools, handlers, seqFrom }
+          : { type: "init", tools, handlers, seqFrom },
       );
       const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
       emit({ type: "worker_replaced", reason, toolCallIds: stuck });

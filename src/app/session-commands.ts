@@ -35,6 +35,8 @@ export function route(session: PlaygroundSession, command: SessionCommand): unkn
       return session.abort("user");
     case "set_tool_state":
       return session.setToolState(command.name, command.state);
+    case "set_tool_handler":
+      return session.setToolHandler(command.name, command.handler);
     case "write_file":
       return session.writeFile(command.path, command.content);
   }

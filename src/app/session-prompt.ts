@@ -67,6 +67,7 @@ export class PromptTracker {
     states: Record<string, ToolState>,
     ws: MemfsWorkspace,
     emit: Emit,
+    handlerOf: (name: string) => Pick<ToolRow, "handler" | "handlers"> = () => ({}),
   ) {
     const stateOf = (name: string) => states[name] ?? "off";
     const selected = definitions.filter((d) => stateOf(d.name) !== "off").map((d) => d.name);
@@ -115,6 +116,7 @@ export class PromptTracker {
         hasPrepareArguments: typeof d.prepareArguments === "function",
         state: stateOf(d.name),
         backend: "memfs",
+        ...handlerOf(d.name),
       }));
       emit({ type: "tool_set_changed", tools: rows, added, removed });
     }

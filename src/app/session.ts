@@ -24,11 +24,14 @@ import {
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
 import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
+import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
+import { installSystemFiles } from "./presets/system-files";
 import { answer as answerRequest, route } from "./session-commands";
+import { HandlerChoice } from "./session-handlers";
 import { type ModelHost, ModelMode } from "./session-model";
 import { PromptTracker } from "./session-prompt";
 import { type RecordingHost, SessionRecording, scenarioTools } from "./session-recording";
@@ -51,6 +54,8 @@ export interface SessionOptions {
    * provider context, which holds the key; without it model_prompt says model mode is unavailable.
    */
   complete?: CompletionFunction;
+  /** wraps the tools' Operations (pi's and mini-pi's alike) before they are closed over */
+  decorateToolOptions?: (options: ToolsOptions) => ToolsOptions;
 }
 
 export const DEFAULT_TOOL_STATES: Record<string, ToolState> = Object.fromEntries(
@@ -63,7 +68,11 @@ export class PlaygroundSession {
   transcript: AgentMessage[] = [];
   player: ScenarioPlayer | undefined;
   private queue!: FileMutationQueue;
+  /** pi's definitions as built; `definitions` is them with the chosen handlers in place */
+  private piDefinitions: AnyToolDefinition[] = [];
   private definitions: AnyToolDefinition[] = [];
+  /** which handler each tool name points at (session-handlers.ts) */
+  readonly handlers = new HandlerChoice();
   private states: Record<string, ToolState> = { ...DEFAULT_TOOL_STATES };
   private readonly prompt = new PromptTracker();
   private unlisten: () => void = () => {};
@@ -120,9 +129,14 @@ export class PlaygroundSession {
   private load(files: ScenarioFiles, preset: string, announce = true) {
     this.unlisten();
     this.workspace = createMemfsWorkspace(files);
+    installSystemFiles(this.workspace);
     this.queue = createFileMutationQueue(queueEvents(this.emit));
-    const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue));
-    this.definitions = create(this.workspace, this.queue);
+    const decorate = this.options.decorateToolOptions;
+    const create =
+      this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue, {}, decorate));
+    this.piDefinitions = create(this.workspace, this.queue);
+    this.handlers.build(this.workspace, this.queue, decorate);
+    this.definitions = this.handlers.apply(this.piDefinitions);
     this.unlisten = fileChangedEvents(this.workspace, this.emit, {
       source: () => this.changeSource,
       executing: this.executing,
@@ -157,7 +171,9 @@ export class PlaygroundSession {
   // ---- tools and prompt ----
 
   private refresh(reason: "init" | "tools" | "workspace") {
-    this.prompt.refresh(reason, this.definitions, this.states, this.workspace, this.emit);
+    this.prompt.refresh(reason, this.definitions, this.states, this.workspace, this.emit, (name) =>
+      this.handlers.row(name),
+    );
   }
 
   setToolStates(states: Record<string, ToolState>) {
@@ -307,6 +323,10 @@ export class PlaygroundSession {
         false,
       );
     if (command.tools) this.states = { ...DEFAULT_TOOL_STATES, ...command.tools };
+    if (command.handlers) {
+      this.handlers.restore(command.handlers);
+      this.definitions = this.handlers.apply(this.piDefinitions);
+    }
     this.emit({ type: "session_ready", backend: "memfs", cwd: this.workspace.root, files: this.listFiles() });
     this.emit({ type: "backend_changed", backend: "memfs", cwd: this.workspace.root });
     this.refresh("init");
@@ -319,6 +339,17 @@ export class PlaygroundSession {
   setToolState(name: string, state: ToolState) {
     if (!this.definitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
     this.setToolStates({ ...this.states, [name]: state });
+  }
+
+  /**
+   * Points a tool's name at another handler. The definition stays, so the prompt does not change: only
+   * the table does (tool_handler_changed), and the next call runs the new handler.
+   */
+  setToolHandler(name: string, handler: string) {
+    if (!this.piDefinitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
+    const previous = this.handlers.set(name, handler);
+    this.definitions = this.handlers.apply(this.piDefinitions);
+    if (previous !== handler) this.emit({ type: "tool_handler_changed", name, handler, previous });
   }
 
   setPauseAfterCall(value: boolean) {

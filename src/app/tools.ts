@@ -5,14 +5,16 @@
 import { createMemfsToolOptions, type MemfsToolExtras } from "@backends/memfs/index";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import type { FileMutationQueue } from "@core/file-mutation-queue";
-import { createAllToolDefinitions } from "@core/tools/index";
+import { createAllToolDefinitions, type ToolsOptions } from "@core/tools/index";
 import type { AnyToolDefinition } from "@core/tools/types";
 
 export function createPlaygroundTools(
   workspace: MemfsWorkspace,
   queue: FileMutationQueue,
   extras: Omit<MemfsToolExtras, "mutationQueue"> = {},
+  /** wraps the Operations before the tools close over them (the compromise demos record calls so) */
+  decorate: (options: ToolsOptions) => ToolsOptions = (o) => o,
 ): AnyToolDefinition[] {
-  const options = createMemfsToolOptions(workspace, { ...extras, mutationQueue: queue });
+  const options = decorate(createMemfsToolOptions(workspace, { ...extras, mutationQueue: queue }));
   return Object.values(createAllToolDefinitions(workspace.root, options));
 }
