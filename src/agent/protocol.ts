@@ -5,6 +5,8 @@
  * directly in a Node test. Every command may carry an `id`; a command that fails is answered by
  * `session_error` with that id.
  */
+
+import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type {
   Api,
   Context,
@@ -84,7 +86,18 @@ export type SessionRequest =
    */
   | { type: "model_request"; model: ModelChoice }
   /** "Save as scenario": the conversation so far as a scenario file (src/agent/scenario-record.ts) */
-  | { type: "save_scenario"; title?: string };
+  | { type: "save_scenario"; title?: string }
+  /** a row of the compromise table: its calls run on pi's handlers and on mini-pi's, in fresh sessions */
+  | { type: "compromise_demo"; id: string }
+  /** every path on the volume, inside the workspace and out (/etc, /home, /tmp) */
+  | { type: "list_volume" };
+
+/** The volume's entries (absolute paths), at most `limit` of them; `total` counts them all. */
+export interface VolumeListing {
+  entries: { path: string; kind: "file" | "dir" | "symlink" }[];
+  total: number;
+  limit: number;
+}
 
 /** The streamSimple arguments of a model request, as data (no key, no signal). */
 export interface ModelRequest {
@@ -104,6 +117,8 @@ export interface SessionReplies {
   read_file: FileContent;
   model_request: ModelRequest;
   save_scenario: ScenarioInput;
+  compromise_demo: CompromiseDemo;
+  list_volume: VolumeListing;
 }
 
 export type SessionCommandType = SessionCommand["type"];

@@ -173,6 +173,8 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
     emit,
     send: (command) => host.send(command),
     readFile: (path) => host.request({ type: "read_file", path }),
+    runCompromise: (id) => host.request({ type: "compromise_demo", id }),
+    listVolume: () => host.request({ type: "list_volume" }),
     abort,
     confirmations: deps.confirmations,
     unsaved: deps.unsaved,

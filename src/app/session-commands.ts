@@ -4,6 +4,8 @@
  */
 import type { FileContent, SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
 import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
+import { runCompromiseDemo } from "./compromises/run-demo";
+import { listVolume } from "./compromises/volume";
 import type { PlaygroundSession } from "./session";
 
 /** Runs one command (named `route` so that "dispatch" stays the dispatch table's word). */
@@ -61,5 +63,9 @@ export function answer<T extends SessionRequest>(
     }
     case "save_scenario":
       return session.saveScenario(request.title) as SessionReplies[T["type"]];
+    case "compromise_demo":
+      return runCompromiseDemo(request.id) as Promise<SessionReplies[T["type"]]>;
+    case "list_volume":
+      return listVolume(session.workspace) as SessionReplies[T["type"]];
   }
 }

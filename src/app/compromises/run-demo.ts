@@ -91,6 +91,7 @@ function foldCalls(events: SessionEvent[], argsById: Map<string, Record<string, 
         .join("\n");
       const details = e.result.details;
       calls.push({
+        id: e.toolCallId,
         tool: e.toolName,
         args: argsById.get(e.toolCallId) ?? {},
         isError: e.isError,

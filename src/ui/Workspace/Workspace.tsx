@@ -1,3 +1,4 @@
+import { VolumeView } from "../Compromises/VolumeView";
 import { FileEditor } from "../FileEditor/FileEditor";
 import { FileTree } from "../FileTree/FileTree";
 import { useStore } from "../hooks/useStore";
@@ -53,6 +54,7 @@ export function Workspace() {
           <p className="muted">Pick a file to open it in the editor.</p>
         )}
       </div>
+      <VolumeView />
     </div>
   );
 }

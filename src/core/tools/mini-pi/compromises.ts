@@ -38,6 +38,8 @@ export const COMPROMISE_TOOL: Record<CompromiseId, "read" | "bash" | "edit" | "w
 };
 
 export interface DemoCall {
+  /** the call's toolCallId in its demo session */
+  id: string;
   tool: string;
   args: Record<string, unknown>;
   isError: boolean;
