@@ -1,4 +1,5 @@
 import type { CompromiseDemo, DemoCall, DemoSide } from "@core/tools/mini-pi/compromises";
+import { useEffect, useRef } from "react";
 import { useT } from "../i18n/index";
 
 type Field = "status" | "text" | "updates" | "images" | "details" | "ms";
@@ -74,6 +75,19 @@ export function DemoResult({ demo }: { demo: CompromiseDemo }) {
   );
 }
 
+/** The end of a long result, scrolled to its last line: where pi's notices and a command's error are. */
+function Tail({ text, className, title }: { text: string; className: string; title: string }) {
+  const ref = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
+  }, []);
+  return (
+    <pre ref={ref} className={className} title={title}>
+      {text}
+    </pre>
+  );
+}
+
 function DiffMark() {
   const { t } = useT("compromises");
   return <span className="demo__diff"> {t("differs")}</span>;
@@ -93,13 +107,17 @@ function Call({ call, diff }: { call: DemoCall; diff: Set<Field> }) {
       </span>
       <pre className={`demo__text${mark("text")}`} title={t("modelText")}>
         {call.text}
-        {call.tail !== undefined ? (
-          <>
-            <span className="demo__omitted">{`\n${t("omitted", { count: call.omitted ?? 0 })}\n`}</span>
-            {call.tail}
-          </>
-        ) : null}
       </pre>
+      {call.tail !== undefined ? (
+        <>
+          <p className="demo__omitted">{t("omitted", { count: call.omitted ?? 0 })}</p>
+          <Tail
+            text={call.tail}
+            className={`demo__text demo__text--tail${mark("text")}`}
+            title={t("modelText")}
+          />
+        </>
+      ) : null}
       <ul className="demo__facts">
         <li className={mark("text")}>{t("chars", { count: call.chars })}</li>
         <li className={mark("updates")}>{t("updates", { count: call.updates })}</li>
