@@ -76,6 +76,24 @@ describe("the handler column of the dispatch table", () => {
     expect(JSON.stringify(resultOf(events, "b1")?.result)).toContain("Dangerous command blocked");
   });
 
+  it("a third source plugs in beside pi and mini-pi, and its removal falls back to pi's handler", async () => {
+    const { session, events } = started();
+    session.setHandlerSource("learner", {
+      read: async () => ({ content: [{ type: "text", text: "from the learner" }], details: undefined }),
+    });
+    const rows = events.filter((e) => e.type === "tool_set_changed").at(-1) as Extract<
+      SessionEvent,
+      { type: "tool_set_changed" }
+    >;
+    expect(rows.tools.find((t) => t.name === "read")?.handlers).toEqual(["pi", "mini-pi", "learner"]);
+    session.handle({ type: "set_tool_handler", name: "read", handler: "learner" });
+    await session.runToolCall("read", '{"path": "package.json"}', "l1");
+    expect(JSON.stringify(resultOf(events, "l1")?.result)).toContain("from the learner");
+    session.setHandlerSource("learner", undefined);
+    await session.runToolCall("read", '{"path": "package.json"}', "l2");
+    expect(JSON.stringify(resultOf(events, "l2")?.result)).toContain("tiny-todo");
+  });
+
   it("the table's fold takes the new handler into its row", () => {
     const { events } = started();
     let table: DispatchTableSnapshot = EMPTY_DISPATCH;

@@ -24,6 +24,7 @@ import {
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
 import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
+import type { HandlerSet } from "@core/tools/handlers";
 import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
@@ -350,6 +351,16 @@ export class PlaygroundSession {
     const previous = this.handlers.set(name, handler);
     this.definitions = this.handlers.apply(this.piDefinitions);
     if (previous !== handler) this.emit({ type: "tool_handler_changed", name, handler, previous });
+  }
+
+  /**
+   * Offers another handler source in the table's pickers (a learner's tool registered as a replacement
+   * for a built-in name), or removes one (its tools fall back to pi's handler). The rows go out again.
+   */
+  setHandlerSource(id: string, handlers: HandlerSet | undefined) {
+    this.handlers.setSource(id, handlers);
+    this.definitions = this.handlers.apply(this.piDefinitions);
+    this.refresh("tools");
   }
 
   setPauseAfterCall(value: boolean) {
