@@ -40,13 +40,22 @@ export function HandlerPicker({ row }: { row: ToolRow }) {
 }
 
 /** What a swap changes, said where the swap is made. */
-export function HandlerNote({ onOpenCompromises }: { onOpenCompromises: () => void }) {
+export function HandlerNote({
+  onOpenCompromises,
+  onOpenLessons,
+}: {
+  onOpenCompromises: () => void;
+  onOpenLessons: () => void;
+}) {
   const { t } = useT("miniPi");
   return (
     <p className="muted handler-note">
       {t("swapNote")}{" "}
       <button type="button" className="linkish" onClick={onOpenCompromises}>
         {t("openCompromises")}
+      </button>{" "}
+      <button type="button" className="linkish" onClick={onOpenLessons}>
+        {t("openLessons")}
       </button>
     </p>
   );

@@ -5,6 +5,7 @@ import { CompromisesDialog } from "../Compromises/Compromises";
 import { HandlerHeader, HandlerNote, HandlerPicker } from "../Compromises/HandlerPicker";
 import { formatDuration } from "../format";
 import { useStore } from "../hooks/useStore";
+import { LessonsDialog } from "../Lessons/Lessons";
 import { SchemaView } from "../SchemaView/SchemaView";
 import { useSession } from "../session-context";
 
@@ -22,6 +23,7 @@ export function DispatchTable() {
   const stats = useStore(stores.dispatch, (d) => d.stats);
   const selected = useStore(selection, (s) => s.tool);
   const [compromises, setCompromises] = useState(false);
+  const [lessons, setLessons] = useState(false);
   if (tools.length === 0) return <p className="muted">Waiting for the tool registry…</p>;
   const row = tools.find((t) => t.name === selected);
   return (
@@ -91,8 +93,9 @@ export function DispatchTable() {
           })}
         </tbody>
       </table>
-      <HandlerNote onOpenCompromises={() => setCompromises(true)} />
+      <HandlerNote onOpenCompromises={() => setCompromises(true)} onOpenLessons={() => setLessons(true)} />
       <CompromisesDialog open={compromises} onClose={() => setCompromises(false)} />
+      <LessonsDialog open={lessons} onClose={() => setLessons(false)} />
       {row ? (
         <ToolDetails row={row} />
       ) : (
