@@ -226,6 +226,21 @@ export interface ToolRow {
   state: ToolState;
   /** which Operations backend the tool's closure holds */
   backend: string;
+  /** the handler the table points the name at ("pi" when absent) */
+  handler?: string;
+  /** the handlers offered for this name, pi's first */
+  handlers?: string[];
+}
+
+/**
+ * The table now points a tool's name at another handler (pi's, mini-pi's, …). The definition stays, so
+ * the prompt and the declarations do not change, and no prompt event follows.
+ */
+export interface ToolHandlerChangedEvent {
+  type: "tool_handler_changed";
+  name: string;
+  handler: string;
+  previous: string;
 }
 
 /** The tool set changed: the dispatch table and the declarations the next request will carry. */
@@ -412,6 +427,7 @@ export type PlaygroundEvent =
   | WorkspaceResetEvent
   | PromptSectionsChangedEvent
   | ToolSetChangedEvent
+  | ToolHandlerChangedEvent
   | BackendChangedEvent
   | SessionReadyEvent
   | SessionErrorEvent

@@ -5,6 +5,8 @@
  * directly in a Node test. Every command may carry an `id`; a command that fails is answered by
  * `session_error` with that id.
  */
+
+import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type {
   Api,
   Context,
@@ -34,6 +36,8 @@ export type SessionCommand = CommandBase &
         preset?: string;
         /** initial tool states; unnamed tools keep their default (read, bash, edit, write active) */
         tools?: Record<string, ToolState>;
+        /** the handler each tool's name points at (tool → "pi" | "mini-pi" | …); unnamed tools keep pi's */
+        handlers?: Record<string, string>;
         /** the last seq the page saw from the worker this one replaces: numbering continues after it */
         seqFrom?: number;
         /** the drill in force in the worker this one replaces ("off" when absent) */
@@ -70,6 +74,8 @@ export type SessionCommand = CommandBase &
     /** Esc: abort the running run or call */
     | { type: "abort" }
     | { type: "set_tool_state"; name: string; state: ToolState }
+    /** point a tool's name at another handler; the definition (and so the prompt) stays */
+    | { type: "set_tool_handler"; name: string; handler: string }
     /** the editor saved a file (workspace-relative path, utf8 text) */
     | { type: "write_file"; path: string; content: string }
     /** the faulty disk: a drill's id ("off", "disk-full", …); the tools are rebuilt over it */
@@ -142,13 +148,24 @@ export type SessionRequest =
   /** "Copy share link" and "Export .zip": the workspace, the tool states and the scenario loaded last */
   | { type: "share_state" }
   /** "Run backend self-test": a short Operations contract on the backend holding the files */
-  | { type: "backend_self_test" };
+  | { type: "backend_self_test" }
+  /** a row of the compromise table: its calls run on pi's handlers and on mini-pi's, in fresh sessions */
+  | { type: "compromise_demo"; id: string }
+  /** every path on the volume, inside the workspace and out (/etc, /home, /tmp) */
+  | { type: "list_volume" };
 
 /** One check of the backend self-test: its id (the page words it), and what it saw when it failed. */
 export interface SelfTestRow {
   id: string;
   ok: boolean;
   detail?: string;
+}
+
+/** The volume's entries (absolute paths), at most `limit` of them; `total` counts them all. */
+export interface VolumeListing {
+  entries: { path: string; kind: "file" | "dir" | "symlink" }[];
+  total: number;
+  limit: number;
 }
 
 /** The streamSimple arguments of a model request, as data (no key, no signal). */
@@ -171,6 +188,8 @@ export interface SessionReplies {
   save_scenario: ScenarioInput;
   share_state: SharedWork;
   backend_self_test: SelfTestRow[];
+  compromise_demo: CompromiseDemo;
+  list_volume: VolumeListing;
 }
 
 export type SessionCommandType = SessionCommand["type"];

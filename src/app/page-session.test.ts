@@ -45,7 +45,13 @@ describe("the page session", () => {
     expect(restarts).toEqual([]);
     timers.advance(1);
     expect(restarts).toEqual([
-      { type: "init", files: { "a.txt": "hi\n" }, tools: { bash: "active", read: "active" }, seqFrom: 5 },
+      {
+        type: "init",
+        files: { "a.txt": "hi\n" },
+        tools: { bash: "active", read: "active" },
+        handlers: { bash: "pi", read: "pi" },
+        seqFrom: 5,
+      },
     ]);
     expect(stores.status.getSnapshot().runningCalls).toEqual([]);
     expect(stores.timeline.getSnapshot().lanes[0].status).toBe("error");

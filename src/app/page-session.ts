@@ -146,6 +146,9 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       if (stuck.length === 0) return;
       const snapshot = host.lastSnapshot();
       const tools = Object.fromEntries(stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.state]));
+      const handlers = Object.fromEntries(
+        stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.handler ?? "pi"]),
+      );
       // The new worker numbers its events on from the last one the page saw: an export has no two alike.
       const seqFrom = lastSeq;
       // The drill in force goes on in the new worker (a fresh one starts with none).
@@ -153,8 +156,8 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       const drill = active === "off" ? {} : { drill: active };
       host.restart(
         snapshot
-          ? { type: "init", files: snapshot.files, tools, seqFrom, ...drill }
-          : { type: "init", tools, seqFrom, ...drill },
+          ? { type: "init", files: snapshot.files, tools, handlers, seqFrom, ...drill }
+          : { type: "init", tools, handlers, seqFrom, ...drill },
       );
       const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
       emit({ type: "worker_replaced", reason, toolCallIds: stuck });
@@ -175,6 +178,8 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
     emit,
     send: (command) => host.send(command),
     readFile: (path) => host.request({ type: "read_file", path }),
+    runCompromise: (id) => host.request({ type: "compromise_demo", id }),
+    listVolume: () => host.request({ type: "list_volume" }),
     abort,
     confirmations: deps.confirmations,
     unsaved: deps.unsaved,

@@ -4,6 +4,8 @@
  */
 import type { FileContent, SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
 import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
+import { runCompromiseDemo } from "./compromises/run-demo";
+import { listVolume } from "./compromises/volume";
 import type { PlaygroundSession } from "./session";
 
 /** Runs one command (named `route` so that "dispatch" stays the dispatch table's word). */
@@ -35,6 +37,8 @@ export function route(session: PlaygroundSession, command: SessionCommand): unkn
       return session.abort("user");
     case "set_tool_state":
       return session.setToolState(command.name, command.state);
+    case "set_tool_handler":
+      return session.setToolHandler(command.name, command.handler);
     case "write_file":
       return session.writeFile(command.path, command.content);
     case "set_drill":
@@ -71,5 +75,9 @@ export function answer<T extends SessionRequest>(
       return session.shareState() as SessionReplies[T["type"]];
     case "backend_self_test":
       return session.selfTest() as Promise<SessionReplies[T["type"]]>;
+    case "compromise_demo":
+      return runCompromiseDemo(request.id) as Promise<SessionReplies[T["type"]]>;
+    case "list_volume":
+      return listVolume(session.workspace) as SessionReplies[T["type"]];
   }
 }

@@ -60,6 +60,7 @@ export class PromptTracker {
     ws: Backend,
     emit: Emit,
     backendOf: (tool: string) => string = () => ws.description.id,
+    handlerOf: (name: string) => Pick<ToolRow, "handler" | "handlers"> = () => ({}),
   ) {
     const stateOf = (name: string) => states[name] ?? "off";
     const selected = definitions.filter((d) => stateOf(d.name) !== "off").map((d) => d.name);
@@ -108,6 +109,7 @@ export class PromptTracker {
         hasPrepareArguments: typeof d.prepareArguments === "function",
         state: stateOf(d.name),
         backend: backendOf(d.name),
+        ...handlerOf(d.name),
       }));
       emit({ type: "tool_set_changed", tools: rows, added, removed });
     }

@@ -40,11 +40,13 @@ import { createMemfsBackend, memfsBackendFromFiles } from "@backends/memfs/backe
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { runSelfTest } from "@backends/self-test";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
+import type { HandlerSet } from "@core/tools/handlers";
 import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { PRESETS } from "./presets/index";
+import { installSystemFiles } from "./presets/system-files";
 import {
   type BackendChoice,
   containerFor,
@@ -55,6 +57,7 @@ import {
 } from "./session-backends";
 import { answer as answerRequest, route } from "./session-commands";
 import { SessionDrill } from "./session-drill";
+import { HandlerChoice } from "./session-handlers";
 import { type ModelHost, ModelMode } from "./session-model";
 import { PromptTracker } from "./session-prompt";
 import { type RecordingHost, SessionRecording, scenarioTools } from "./session-recording";
@@ -91,6 +94,8 @@ export interface SessionOptions {
    * provider context, which holds the key; without it model_prompt says model mode is unavailable.
    */
   complete?: CompletionFunction;
+  /** wraps the tools' Operations (pi's and mini-pi's alike) before they are closed over */
+  decorateToolOptions?: (options: ToolsOptions) => ToolsOptions;
 }
 
 export const DEFAULT_TOOL_STATES: Record<string, ToolState> = Object.fromEntries(
@@ -104,7 +109,11 @@ export class PlaygroundSession {
   transcript: AgentMessage[] = [];
   player: ScenarioPlayer | undefined;
   private queue!: FileMutationQueue;
+  /** pi's definitions as built; `definitions` is them with the chosen handlers in place */
+  private piDefinitions: AnyToolDefinition[] = [];
   private definitions: AnyToolDefinition[] = [];
+  /** which handler each tool name points at (session-handlers.ts) */
+  readonly handlers = new HandlerChoice();
   private states: Record<string, ToolState> = { ...DEFAULT_TOOL_STATES };
   private readonly prompt = new PromptTracker();
   private unlisten: () => void = () => {};
@@ -219,11 +228,18 @@ export class PlaygroundSession {
     this.snapshot("backend");
   }
 
+  /**
+   * pi's tools over the backends, each tool's Operations passed through the host's decoration (the
+   * compromise demos record calls so) and the drill in force; then the chosen handlers put in place.
+   */
   private createTools(): AnyToolDefinition[] {
-    const wrap = (o: ToolsOptions) => this.drill.wrap(o, this.backend.root);
+    const decorate = this.options.decorateToolOptions ?? ((o: ToolsOptions) => o);
+    const wrap = (o: ToolsOptions) => this.drill.wrap(decorate(o), this.backend.root);
     const create =
       this.options.createTools ?? ((backendOf, queue) => createPlaygroundTools(backendOf, queue, {}, wrap));
-    return create(this.choice.of, this.queue, wrap);
+    this.piDefinitions = create(this.choice.of, this.queue, wrap);
+    this.handlers.build(this.backend.root, wrap(this.backend.toolOptions(this.queue)));
+    return this.handlers.apply(this.piDefinitions);
   }
 
   /** The faulty disk: new tools over the drill's Operations (calls in flight keep theirs). */
@@ -256,6 +272,9 @@ export class PlaygroundSession {
     const backend = restored
       ? createMemfsBackend(restored)
       : (this.options.createBackend ?? memfsBackendFromFiles)(files);
+    // A plausible system outside the workspace (/etc, a home folder), so a path check can be watched.
+    const volume = (backend as Backend & { workspace?: MemfsWorkspace }).workspace;
+    if (volume) installSystemFiles(volume);
     this.adopt(single(backend), createFileMutationQueue(queueEvents(this.emit)));
     if (wasElsewhere) this.announceBackend();
     if (announce) {
@@ -286,7 +305,9 @@ export class PlaygroundSession {
 
   private refresh(reason: "init" | "tools" | "workspace") {
     const backendOf = (tool: string) => this.choice.of(tool).description.id;
-    this.prompt.refresh(reason, this.definitions, this.states, this.backend, this.emit, backendOf);
+    this.prompt.refresh(reason, this.definitions, this.states, this.backend, this.emit, backendOf, (name) =>
+      this.handlers.row(name),
+    );
   }
 
   setToolStates(states: Record<string, ToolState>) {
@@ -452,6 +473,10 @@ export class PlaygroundSession {
       );
     if (command.tools) this.states = { ...DEFAULT_TOOL_STATES, ...command.tools };
     if (command.drill) this.setDrill(command.drill, false);
+    if (command.handlers) {
+      this.handlers.restore(command.handlers);
+      this.definitions = this.handlers.apply(this.piDefinitions);
+    }
     const { root, description } = this.backend;
     this.emit({ type: "session_ready", backend: description.id, cwd: root, files: this.listFiles() });
     this.announceBackend();
@@ -472,6 +497,27 @@ export class PlaygroundSession {
   setToolState(name: string, state: ToolState) {
     if (!this.definitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
     this.setToolStates({ ...this.states, [name]: state });
+  }
+
+  /**
+   * Points a tool's name at another handler. The definition stays, so the prompt does not change: only
+   * the table does (tool_handler_changed), and the next call runs the new handler.
+   */
+  setToolHandler(name: string, handler: string) {
+    if (!this.piDefinitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
+    const previous = this.handlers.set(name, handler);
+    this.definitions = this.handlers.apply(this.piDefinitions);
+    if (previous !== handler) this.emit({ type: "tool_handler_changed", name, handler, previous });
+  }
+
+  /**
+   * Offers another handler source in the table's pickers (a learner's tool registered as a replacement
+   * for a built-in name), or removes one (its tools fall back to pi's handler). The rows go out again.
+   */
+  setHandlerSource(id: string, handlers: HandlerSet | undefined) {
+    this.handlers.setSource(id, handlers);
+    this.definitions = this.handlers.apply(this.piDefinitions);
+    this.refresh("tools");
   }
 
   setPauseAfterCall(value: boolean) {

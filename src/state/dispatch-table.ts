@@ -45,6 +45,11 @@ export function reduceDispatch(
   switch (event.type) {
     case "tool_set_changed":
       return { ...state, tools: event.tools };
+    case "tool_handler_changed":
+      return {
+        ...state,
+        tools: state.tools.map((t) => (t.name === event.name ? { ...t, handler: event.handler } : t)),
+      };
     case "tool_execution_start":
       return bump(state, draft, event.toolName, (s) => ({
         ...s,

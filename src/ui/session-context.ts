@@ -1,5 +1,6 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
-import type { FileContent, SessionCommand } from "@agent/protocol";
+import type { FileContent, SessionCommand, VolumeListing } from "@agent/protocol";
+import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type { BackendPicker } from "@state/backend-pick";
 import type { Confirmations } from "@state/confirmations";
 import type { PrefsStore } from "@state/prefs";
@@ -56,6 +57,10 @@ export interface SessionHandle {
   send(command: SessionCommand): void;
   /** a workspace file's content, asked of the session (it never travels in the event stream) */
   readFile(path: string): Promise<FileContent>;
+  /** a compromise-table row run on pi's and on mini-pi's handlers, in fresh sessions of its own */
+  runCompromise?(id: string): Promise<CompromiseDemo>;
+  /** the whole volume's paths, /workspace and the system around it */
+  listVolume?(): Promise<VolumeListing>;
   /** Esc / Abort: asks the session, and replaces the worker if the call does not end within 200 ms */
   abort(): void;
   /**

@@ -1,8 +1,12 @@
 import type { ToolRow, ToolState } from "@agent/events";
 import { dispatchSteps, type ToolStats } from "@state/dispatch-table";
+import { useState } from "react";
 import { BackendBadge } from "../Backends/BackendPicker";
+import { CompromisesDialog } from "../Compromises/Compromises";
+import { HandlerHeader, HandlerNote, HandlerPicker } from "../Compromises/HandlerPicker";
 import { formatDuration } from "../format";
 import { useStore } from "../hooks/useStore";
+import { LessonsDialog } from "../Lessons/Lessons";
 import { SchemaView } from "../SchemaView/SchemaView";
 import { useSession } from "../session-context";
 
@@ -19,6 +23,8 @@ export function DispatchTable() {
   const tools = useStore(stores.dispatch, (d) => d.tools);
   const stats = useStore(stores.dispatch, (d) => d.stats);
   const selected = useStore(selection, (s) => s.tool);
+  const [compromises, setCompromises] = useState(false);
+  const [lessons, setLessons] = useState(false);
   if (tools.length === 0) return <p className="muted">Waiting for the tool registry…</p>;
   const row = tools.find((t) => t.name === selected);
   return (
@@ -29,6 +35,7 @@ export function DispatchTable() {
           <tr>
             <th scope="col">Tool</th>
             <th scope="col">State</th>
+            <HandlerHeader />
             <th scope="col" title="calls">
               Calls
             </th>
@@ -79,6 +86,7 @@ export function DispatchTable() {
                     ))}
                   </select>
                 </td>
+                <HandlerPicker row={t} />
                 <td className="num">{s?.calls ?? 0}</td>
                 <td className={`num${s?.errors ? " error" : ""}`}>{s?.errors ?? 0}</td>
                 <td className="num">{formatDuration(s?.lastMs)}</td>
@@ -87,6 +95,9 @@ export function DispatchTable() {
           })}
         </tbody>
       </table>
+      <HandlerNote onOpenCompromises={() => setCompromises(true)} onOpenLessons={() => setLessons(true)} />
+      <CompromisesDialog open={compromises} onClose={() => setCompromises(false)} />
+      <LessonsDialog open={lessons} onClose={() => setLessons(false)} />
       {row ? (
         <ToolDetails row={row} />
       ) : (

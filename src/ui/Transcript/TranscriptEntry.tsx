@@ -2,6 +2,7 @@ import type { StopReason } from "@agent/messages";
 import type { TranscriptEntry } from "@state/transcript";
 import { memo } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
+import { OutsideNote } from "../Compromises/OutsideNote";
 import { DiffView } from "../DiffView/DiffView";
 import { DrillNote } from "../Drills/DrillNote";
 import { UsageLine } from "../Usage/Usage";
@@ -101,6 +102,7 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
                 </span>
               </div>
               <Json value={c.args} label={`Arguments of ${c.id}`} />
+              <OutsideNote args={c.args} />
               {calls[c.id] === "running" && elapsed[c.id] !== undefined ? (
                 <p className="call__wait" data-elapsed-ms={elapsed[c.id]}>
                   Running for {Math.round(elapsed[c.id] / 1000)} s. No output yet: the engine behind{" "}

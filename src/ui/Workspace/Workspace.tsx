@@ -1,4 +1,5 @@
 import { BackendPicker } from "../Backends/BackendPicker";
+import { VolumeView } from "../Compromises/VolumeView";
 import { FileEditor } from "../FileEditor/FileEditor";
 import { FileTree } from "../FileTree/FileTree";
 import { useStore } from "../hooks/useStore";
@@ -37,6 +38,7 @@ export function Workspace() {
           <p className="muted">Pick a file to open it in the editor.</p>
         )}
       </div>
+      <VolumeView />
     </div>
   );
 }

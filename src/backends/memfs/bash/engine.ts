@@ -3,6 +3,7 @@
  *
  *   /                 just-bash's own InMemoryFs: /bin and /usr/bin stubs, /dev/null, /proc, /home/user
  *   <root>            the workspace's memfs folder (MemfsBashFs), e.g. /workspace
+ *   /etc, /home, …    the memfs volume's other top-level folders (MemfsBashFs), when it has any
  *   /tmp              the memfs volume's /tmp (MemfsBashFs): bash's full-output logs live here, so `read`
  *                     and `bash` both open them by the path the notice shows, and they stay out of the
  *                     workspace's file tree and snapshots (a worker restart forgets them, as a reboot
@@ -73,6 +74,15 @@ export interface BashEngine {
   readonly parser: Bash;
 }
 
+const ENGINE_FOLDERS = new Set(["/bin", "/usr", "/dev", "/proc", BASH_TEMP_DIR]);
+
+function volumeTopFolders(workspace: MemfsWorkspace, root: string): string[] {
+  return (workspace.fs.readdirSync("/") as string[])
+    .map((name) => `/${name}`)
+    .filter((top) => !ENGINE_FOLDERS.has(top) && top !== root && !root.startsWith(`${top}/`))
+    .filter((top) => workspace.fs.statSync(top).isDirectory());
+}
+
 /** Builds the layout over `workspace` once the module is there. */
 export async function createBashEngine(
   workspace: MemfsWorkspace,
@@ -93,6 +103,10 @@ export async function createBashEngine(
   // A workspace inside /tmp is already reachable through the /tmp mount (mounts may not nest).
   if (root !== BASH_TEMP_DIR && !root.startsWith(`${BASH_TEMP_DIR}/`))
     mounts.unshift({ mountPoint: root, filesystem: new MemfsBashFs(workspace, root) });
+  // The volume's other top-level folders (a session's /etc and /home around the workspace), so bash
+  // sees what read and write see; those that hold the workspace or are the engine's own stay as they are.
+  for (const top of volumeTopFolders(workspace, root))
+    mounts.push({ mountPoint: top, filesystem: new MemfsBashFs(workspace, top) });
   const fs = new jb.MountableFs({ base, mounts });
   const excluded = new Set(EXCLUDED_COMMANDS);
   const commands = jb.getCommandNames().filter((name) => !excluded.has(name)) as BashOptions["commands"];

@@ -1,0 +1,67 @@
+/**
+ * The lessons panel in Chromium: the handlers lesson's exercise fails with the reason (nothing refused,
+ * then pi's read getting through), passes once read is on mini-pi's handler and /etc/passwd is refused,
+ * and the progress outlives a reload.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { closePage, openApp } from "./page";
+import { fillToolForm, runAxe } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function readByHand(page: Page, path: string) {
+  await fillToolForm(page, "read", { path });
+  const results = page.locator(".msg--result");
+  const before = await results.count();
+  await page
+    .getByRole("form", { name: "Call a tool by hand" })
+    .getByRole("button", { name: "Run read" })
+    .click();
+  await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before);
+}
+
+it("an exercise fails with the reason, then passes, and the progress is remembered", async () => {
+  const { page, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
+  const open = () => page.getByRole("button", { name: "Lessons", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Lessons" });
+  const lesson = dialog.locator('[data-lesson="handlers"]');
+  const status = lesson.getByRole("status");
+  await open();
+  await lesson.getByRole("button", { name: "Start the exercise" }).click();
+  await lesson.getByRole("button", { name: "Check" }).click();
+  expect(await status.textContent()).toBe(
+    "Not yet. No call was refused by safePath since you started. Read /etc/passwd with mini-pi's read.",
+  );
+  expect(await runAxe(page)).toEqual([]);
+
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await readByHand(page, "/etc/passwd");
+  await open();
+  await lesson.getByRole("button", { name: "Check" }).click();
+  await expect
+    .poll(() => status.textContent())
+    .toContain('The read got through: that was pi\'s handler. Set "read handler"');
+
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("combobox", { name: "read handler" }).selectOption("mini-pi");
+  await readByHand(page, "/etc/passwd");
+  await open();
+  await lesson.getByRole("button", { name: "Check" }).click();
+  await expect.poll(() => status.textContent()).toBe("Passed. safePath refused a path outside /workspace.");
+  expect(await dialog.getByText("1 of 5 passed").count()).toBe(1);
+
+  await page.reload();
+  await open();
+  await expect.poll(() => dialog.getByText("1 of 5 passed").count()).toBe(1);
+  expect(await lesson.getByText("✓ passed").count()).toBe(1);
+  expect(errors).toEqual([]);
+  await closePage(page);
+});
