@@ -14,7 +14,7 @@ import type {
 } from "@mariozechner/pi-ai";
 import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
-import type { SessionEvent, ToolState } from "./events";
+import type { LearnerToolEntry, LearnerToolProblem, SessionEvent, ToolState } from "./events";
 import type { Scenario, ScenarioFiles } from "./scenario";
 import type { ScenarioInput } from "./scenario-schema";
 
@@ -35,6 +35,8 @@ export type SessionCommand = CommandBase &
         tools?: Record<string, ToolState>;
         /** the last seq the page saw from the worker this one replaces: numbering continues after it */
         seqFrom?: number;
+        /** the learner's tool files to bring back (the enabled ones register again) */
+        learnerTools?: LearnerToolEntry[];
       }
     /** replace the workspace with a preset's files (the transcript is kept) */
     | { type: "reset_workspace"; preset: string }
@@ -69,6 +71,13 @@ export type SessionCommand = CommandBase &
     | { type: "set_tool_state"; name: string; state: ToolState }
     /** the editor saved a file (workspace-relative path, utf8 text) */
     | { type: "write_file"; path: string; content: string }
+    /**
+     * the learner's tool file: compiled, its default export run, every tool it registers checked; then
+     * learner_tool_registered or learner_tool_rejected. `replace`: a tool named like a built-in takes its place.
+     */
+    | { type: "register_tool"; source: string; replace?: boolean }
+    /** takes the learner's tool out of the table (a built-in it replaced comes back) */
+    | { type: "remove_tool"; name: string }
   );
 
 /** A question the page waits on. Its answer is a `reply`, not an event: a 5 MB file stays out of the log. */
@@ -80,7 +89,9 @@ export type SessionRequest =
    */
   | { type: "model_request"; model: ModelChoice }
   /** "Save as scenario": the conversation so far as a scenario file (src/agent/scenario-record.ts) */
-  | { type: "save_scenario"; title?: string };
+  | { type: "save_scenario"; title?: string }
+  /** the tool editor's live check: the file compiled (no learner code runs), its problems at their lines */
+  | { type: "compile_tool"; source: string };
 
 /** The streamSimple arguments of a model request, as data (no key, no signal). */
 export interface ModelRequest {
@@ -100,6 +111,7 @@ export interface SessionReplies {
   read_file: FileContent;
   model_request: ModelRequest;
   save_scenario: ScenarioInput;
+  compile_tool: LearnerToolProblem[];
 }
 
 export type SessionCommandType = SessionCommand["type"];
@@ -115,7 +127,9 @@ export type WorkerToPage =
    * latest: when a call cannot be interrupted it terminates the worker and starts a new one with
    * `init {files}`. Sent beside the event stream so the log stays small.
    */
-  | { kind: "snapshot"; files: ScenarioFiles; reason: string }
+  | { kind: "snapshot"; files: ScenarioFiles; reason: string; learnerTools?: LearnerToolEntry[] }
+  /** the answer to a ping: the worker's thread is free (the page's watchdog over learner code) */
+  | { kind: "pong"; id: number }
   /**
    * Model mode: one streamSimple call for the page's provider context to make with the key it holds (the
    * session never has one). Its events come back as provider_event with the same id.
@@ -135,6 +149,8 @@ export type PageToWorker =
   | { kind: "request"; id: number; request: SessionRequest }
   /** The page has taken in (and drawn) every event up to `seq`: flow control for fast scenarios. */
   | { kind: "ack"; seq: number }
+  /** are you free? answered by pong at once, unless learner code holds the worker's thread */
+  | { kind: "ping"; id: number }
   /** one of pi-ai's stream events for a provider_request, keys masked; its last is `done` or `error` */
   | { kind: "provider_event"; id: number; event: ProviderWireEvent };
 

@@ -37,6 +37,10 @@ export function route(session: PlaygroundSession, command: SessionCommand): unkn
       return session.setToolState(command.name, command.state);
     case "write_file":
       return session.writeFile(command.path, command.content);
+    case "register_tool":
+      return session.learner.register(command.source, command.replace === true);
+    case "remove_tool":
+      return session.learner.remove(command.name);
   }
 }
 
@@ -59,5 +63,7 @@ export function answer<T extends SessionRequest>(
     }
     case "save_scenario":
       return session.saveScenario(request.title) as SessionReplies[T["type"]];
+    case "compile_tool":
+      return session.learner.check(request.source) as Promise<SessionReplies[T["type"]]>;
   }
 }

@@ -21,6 +21,7 @@ import {
   toToolDeclaration,
 } from "@core/system-prompt/index";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { learnerMark } from "./learner-tools/registry";
 
 function reader(ws: MemfsWorkspace) {
   return {
@@ -115,6 +116,7 @@ export class PromptTracker {
         hasPrepareArguments: typeof d.prepareArguments === "function",
         state: stateOf(d.name),
         backend: "memfs",
+        ...learnerMark(d),
       }));
       emit({ type: "tool_set_changed", tools: rows, added, removed });
     }

@@ -27,6 +27,8 @@ import { createFileMutationQueue, type FileMutationQueue } from "@core/file-muta
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { SessionLearnerTools } from "./learner-tools/session-learner";
+import type { LearnerToolSource } from "./learner-tools/types";
 import { PRESETS } from "./presets/index";
 import { answer as answerRequest, route } from "./session-commands";
 import { type ModelHost, ModelMode } from "./session-model";
@@ -40,8 +42,11 @@ export type ToolFactory = (workspace: MemfsWorkspace, queue: FileMutationQueue) 
 
 export interface SessionOptions {
   createTools?: ToolFactory;
-  /** the workspace after each completed call, reset or editor write (the host keeps the latest) */
-  onSnapshot?: (files: ScenarioFiles, reason: string) => void;
+  /**
+   * the workspace after each completed call, reset or editor write (the host keeps the latest), with the
+   * learner's tool files: what a saved workspace or a restarted worker needs to come back as it was
+   */
+  onSnapshot?: (files: ScenarioFiles, reason: string, learnerTools: LearnerToolSource[]) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** a scenario's steps wait for this before each step: the page catching up (src/app/pacer.ts) */
   pace?: (signal?: AbortSignal) => Promise<void>;
@@ -64,6 +69,8 @@ export class PlaygroundSession {
   player: ScenarioPlayer | undefined;
   private queue!: FileMutationQueue;
   private definitions: AnyToolDefinition[] = [];
+  /** pi's seven over the current workspace; `definitions` is these with the learner's tools merged in */
+  private builtins: AnyToolDefinition[] = [];
   private states: Record<string, ToolState> = { ...DEFAULT_TOOL_STATES };
   private readonly prompt = new PromptTracker();
   private unlisten: () => void = () => {};
@@ -89,6 +96,21 @@ export class PlaygroundSession {
     player: () => this.player,
   };
   private readonly model = new ModelMode(this.host);
+  /** the learner's tools (learner-tools/): compiled, guarded and merged into the dispatch table */
+  readonly learner = new SessionLearnerTools({
+    emit: (e) => this.emit(e),
+    workspace: () => this.workspace,
+    queue: () => this.queue,
+    builtinNames: () => this.builtins.map((d) => d.name),
+    toolsChanged: (added, removed) => {
+      this.definitions = this.learner.merge(this.builtins);
+      const states = { ...this.states };
+      for (const name of added) states[name] = "active";
+      for (const name of removed) delete states[name];
+      this.setToolStates(states);
+      this.snapshot("tools");
+    },
+  });
   /** what "Save as scenario" needs beside the transcript: the files and tools it started with, its runs */
   private readonly recording = new SessionRecording(this.host);
 
@@ -122,7 +144,8 @@ export class PlaygroundSession {
     this.workspace = createMemfsWorkspace(files);
     this.queue = createFileMutationQueue(queueEvents(this.emit));
     const create = this.options.createTools ?? ((ws, queue) => createPlaygroundTools(ws, queue));
-    this.definitions = create(this.workspace, this.queue);
+    this.builtins = create(this.workspace, this.queue);
+    this.definitions = this.learner.merge(this.builtins);
     this.unlisten = fileChangedEvents(this.workspace, this.emit, {
       source: () => this.changeSource,
       executing: this.executing,
@@ -151,7 +174,7 @@ export class PlaygroundSession {
 
   private snapshot(reason: string) {
     this.dirty = false;
-    this.options.onSnapshot?.(this.filesMap(), reason);
+    this.options.onSnapshot?.(this.filesMap(), reason, this.learner.list());
   }
 
   // ---- tools and prompt ----
@@ -310,6 +333,7 @@ export class PlaygroundSession {
     this.emit({ type: "session_ready", backend: "memfs", cwd: this.workspace.root, files: this.listFiles() });
     this.emit({ type: "backend_changed", backend: "memfs", cwd: this.workspace.root });
     this.refresh("init");
+    if (command.learnerTools?.length) return this.learner.restore(command.learnerTools);
   }
 
   resetWorkspace(preset: string) {

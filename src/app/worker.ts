@@ -26,7 +26,8 @@ const session = new PlaygroundSession(channel.event, {
   complete: provider.complete,
   createTools: (workspace, queue) => createPlaygroundTools(workspace, queue, { imageResizer }),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
-  onSnapshot: (files, reason) => post({ kind: "snapshot", files, reason }),
+  // The learner's tool files ride along: a restarted worker registers them again.
+  onSnapshot: (files, reason, learnerTools) => post({ kind: "snapshot", files, reason, learnerTools }),
   // A scenario step waits for the page to take in what the last one sent (flow control, see pacer.ts).
   pace: (signal) => {
     channel.flush();
@@ -37,6 +38,8 @@ const session = new PlaygroundSession(channel.event, {
 scope.onmessage = (message: MessageEvent<PageToWorker>) => {
   const data = message.data;
   if (data.kind === "ack") return pacer.acked(data.seq);
+  // Answered here, not by the session: a pong only says the thread is free (learner-tools/watchdog.ts).
+  if (data.kind === "ping") return post({ kind: "pong", id: data.id });
   if (data.kind === "command") return session.handle(data.command);
   if (data.kind === "provider_event") return provider.receive(data);
   // Most answers are at hand; the next model request waits for the model driver's chunk.
