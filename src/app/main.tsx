@@ -13,6 +13,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
 import { createAckScheduler } from "./ack-scheduler";
+import { createLearnerToolsHandle } from "./learner-tools/page-tools";
+import { createWatchdog } from "./learner-tools/watchdog";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
 import { createModelHandle } from "./provider-page";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
@@ -82,6 +84,15 @@ host.onEvent((event) => {
   perFrame.activity();
   page.ingest(event);
 });
+// A learner's tool that holds the worker's thread is ended like a bash command that ignores Esc.
+const watchdog = createWatchdog({
+  host,
+  stores,
+  timers,
+  now: Date.now,
+  emit: page.emit,
+  notice: page.notice,
+});
 
 // What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
 // click: one change at a time needs no batching, and a frame's delay made the page feel (and test) laggy.
@@ -114,6 +125,7 @@ i18n.on("languageChanged", (language) => {
 
 const session: SessionHandle = {
   ...page,
+  learnerTools: createLearnerToolsHandle({ host, watchdog }),
   prefs,
   selection: createSelectionStore(immediate),
   model: {

@@ -82,6 +82,8 @@ export function unsavedQuestion(
 export type PageSession = Omit<SessionHandle, "prefs" | "selection"> & {
   /** a page event (worker_replaced, notice): stamped and folded like the session's */
   emit(body: SessionEventBody): void;
+  /** a notice from the page (numbered with the page's others), in the transcript and the narrator */
+  notice(text: string): void;
   /**
    * Opens a `?scenario=<url>` link: asks first when the editor has unsaved edits, then fetches the file
    * and loads it. A link that cannot be fetched or parsed is a notice, and nothing changes. Resolves true
@@ -147,7 +149,9 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       // The new worker numbers its events on from the last one the page saw: an export has no two alike.
       const seqFrom = lastSeq;
       host.restart(
-        snapshot ? { type: "init", files: snapshot.files, tools, seqFrom } : { type: "init", tools, seqFrom },
+        snapshot
+          ? { type: "init", files: snapshot.files, tools, seqFrom, learnerTools: snapshot.learnerTools }
+          : { type: "init", tools, seqFrom },
       );
       const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
       emit({ type: "worker_replaced", reason, toolCallIds: stuck });
@@ -166,6 +170,7 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
     scenarios,
     scenarioLoading,
     emit,
+    notice,
     send: (command) => host.send(command),
     readFile: (path) => host.request({ type: "read_file", path }),
     abort,

@@ -3,6 +3,7 @@ import { EMPTY_DISPATCH, reduceDispatch } from "./dispatch-table";
 import { createEventLog } from "./event-log";
 import { EMPTY_FILES, reduceFiles } from "./files";
 import { createFoldStore } from "./fold-store";
+import { EMPTY_LEARNER_TOOLS, reduceLearnerTools } from "./learner-tools";
 import { EMPTY_MODEL_REQUEST, reduceModelRequest } from "./model-request";
 import { EMPTY_PROMPT, reducePrompt } from "./prompt";
 import { createResultInterner } from "./result-interner";
@@ -38,7 +39,8 @@ export function createSessionStores(
   const status = createFoldStore(EMPTY_STATUS, reduceStatus, schedule);
   const usage = createFoldStore(EMPTY_USAGE, reduceUsage, schedule);
   const modelRequest = createFoldStore(EMPTY_MODEL_REQUEST, reduceModelRequest, schedule);
-  const folds = [transcript, dispatch, timeline, prompt, files, status, usage, modelRequest];
+  const learnerTools = createFoldStore(EMPTY_LEARNER_TOOLS, reduceLearnerTools, schedule);
+  const folds = [transcript, dispatch, timeline, prompt, files, status, usage, modelRequest, learnerTools];
   const intern = createResultInterner();
   return {
     events,
@@ -50,6 +52,7 @@ export function createSessionStores(
     status,
     usage,
     modelRequest,
+    learnerTools,
     ingest(received: SessionEvent) {
       const event = intern(received);
       events.append(event);

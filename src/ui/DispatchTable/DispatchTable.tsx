@@ -4,6 +4,7 @@ import { formatDuration } from "../format";
 import { useStore } from "../hooks/useStore";
 import { SchemaView } from "../SchemaView/SchemaView";
 import { useSession } from "../session-context";
+import { LearnerBadge, ToolEditorLauncher } from "../ToolEditor/ToolEditorLauncher";
 
 const STATES: readonly ToolState[] = ["active", "hidden", "off"];
 const STATE_HINT: Record<ToolState, string> = {
@@ -59,6 +60,7 @@ export function DispatchTable() {
                   >
                     <code>{t.name}</code>
                   </button>
+                  <LearnerBadge origin={t.origin} replaces={t.replaces} />
                   {s?.running ? <span className="badge badge--live">running</span> : null}
                 </th>
                 <td>
@@ -85,6 +87,7 @@ export function DispatchTable() {
           })}
         </tbody>
       </table>
+      <ToolEditorLauncher />
       {row ? (
         <ToolDetails row={row} />
       ) : (
