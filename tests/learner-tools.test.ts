@@ -225,3 +225,30 @@ describe("containment: a tool that misbehaves gets an error, the page does not",
     });
   });
 });
+
+describe("a learner's tool called by a scenario", () => {
+  it("keeps its state when a scenario loads, and a scenario step's call reaches it", async () => {
+    const s = start();
+    await s.session.learner.register(template("wc"));
+    s.session.loadScenario({
+      title: "wc by a scenario",
+      steps: [
+        { user: "how long is the README?" },
+        {
+          assistant: {
+            content: [{ type: "toolCall", id: "w1", name: "wc", arguments: { path: "README.md" } }],
+            stopReason: "toolUse",
+          },
+        },
+        { assistant: { content: [{ type: "text", text: "Done." }], stopReason: "stop" } },
+      ],
+    });
+    await s.session.requirePlayer().play(0);
+    await s.session.idle();
+    const end = s.events.find((e) => e.type === "tool_execution_end" && e.toolCallId === "w1") as
+      | Of<"tool_execution_end">
+      | undefined;
+    expect(end?.isError).toBe(false);
+    expect(JSON.stringify(end?.result)).toMatch(/README\.md: \d+ lines/);
+  });
+});

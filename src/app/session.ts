@@ -190,7 +190,10 @@ export class PlaygroundSession {
 
   applyScenarioTools(tools: ScenarioTools) {
     const states: Record<string, ToolState> = {};
-    for (const d of this.definitions) states[d.name] = "off";
+    // A scenario names pi's tools only: the learner's own keep their state, so a scenario can call them.
+    const builtin = new Set(this.builtins.map((d) => d.name));
+    for (const d of this.definitions)
+      states[d.name] = builtin.has(d.name) ? "off" : (this.states[d.name] ?? "active");
     for (const name of tools.active) states[name] = "active";
     for (const name of tools.hidden ?? []) states[name] = "hidden";
     this.setToolStates(states);
