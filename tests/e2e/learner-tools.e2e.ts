@@ -13,12 +13,20 @@ import { fillToolForm, runAxe } from "./support";
 let browser: Browser;
 let page: Page;
 let errors: string[];
+/** every URL the page (and its workers) asked for, in order */
+let requested: string[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 beforeEach(async () => {
-  ({ page, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } }));
+  requested = [];
+  ({ page, errors } = await openApp(browser, {
+    viewport: { width: 1280, height: 720 },
+    prepare: async (context) => {
+      context.on("request", (r) => requested.push(r.url()));
+    },
+  }));
 });
 afterEach(async () => {
   const seen = errors;
@@ -59,10 +67,17 @@ async function callByHand(tool: string, fields: Record<string, string>) {
 
 describe("a tool written in the page", () => {
   it("registers the wc template: in the table, in the prompt's tools section, callable by hand", async () => {
+    // Neither the editor nor the transpiler is in the first bundle: they load on first open and first use.
+    const editorChunk = () => requested.filter((u) => /tool-editor-cm-[\w-]+\.js$/.test(u));
+    const sucraseChunk = () => requested.filter((u) => /\/esm-[\w-]+\.js$/.test(u));
+    expect(editorChunk()).toEqual([]);
+    expect(sucraseChunk()).toEqual([]);
     await openEditor();
+    expect(editorChunk()).toHaveLength(1);
     await dialog().getByRole("combobox", { name: "Start from a template" }).selectOption("wc");
     await dialog().getByRole("button", { name: "Register" }).click();
     await dialog().getByRole("status").getByText("Registered wc").waitFor();
+    expect(sucraseChunk()).toHaveLength(1);
     expect(await runAxe(page)).toEqual([]);
     await dialog().getByRole("button", { name: "Close" }).click();
     const table = page.getByRole("table", { name: /Tools by name/ });
