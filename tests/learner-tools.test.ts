@@ -251,4 +251,12 @@ describe("a learner's tool called by a scenario", () => {
     expect(end?.isError).toBe(false);
     expect(JSON.stringify(end?.result)).toMatch(/README\.md: \d+ lines/);
   });
+
+  it("stays out of a conversation saved as a scenario, whose format names pi's tools only", async () => {
+    const s = start();
+    await s.session.learner.register(template("wc"));
+    await call(s, "wc", '{"path": "package.json"}');
+    const saved = s.session.saveScenario("with wc");
+    expect(saved.tools?.active).toEqual(["read", "bash", "edit", "write"]);
+  });
 });

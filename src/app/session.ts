@@ -91,7 +91,8 @@ export class PlaygroundSession {
     context: () => this.runContext(),
     isDeclared: (name) => this.states[name] === "active",
     filesMap: () => this.filesMap(),
-    tools: () => scenarioTools(this.definitions, this.states),
+    // A scenario file names pi's tools only (its schema lists them): the learner's own stay out of it.
+    tools: () => scenarioTools(this.builtins, this.states),
     applyTools: (tools) => this.applyScenarioTools(tools),
     player: () => this.player,
   };
