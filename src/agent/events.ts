@@ -230,6 +230,10 @@ export interface ToolRow {
   handler?: string;
   /** the handlers offered for this name, pi's first */
   handlers?: string[];
+  /** "learner": written in the page's tool editor (pi's own tools have no origin) */
+  origin?: "learner";
+  /** the built-in this learner tool takes the place of */
+  replaces?: string;
 }
 
 /**
@@ -382,6 +386,44 @@ export interface AbortRequestedEvent {
   source: "user" | "scenario";
 }
 
+// ---- the learner's tools (src/app/learner-tools) ------------------------------------------------------
+
+/** One learner tool file, as the session keeps it (and a snapshot carries it). */
+export interface LearnerToolEntry {
+  name: string;
+  source: string;
+  enabled: boolean;
+  replaces?: string;
+  disabledReason?: "blocked" | "failed";
+}
+
+/** A problem in a learner's tool file: a code the page words, pi-style English detail, and where. */
+export interface LearnerToolProblem {
+  code: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+/** A learner's file registered: these tools joined the dispatch table (replacing these built-ins). */
+export interface LearnerToolRegisteredEvent {
+  type: "learner_tool_registered";
+  names: string[];
+  replaces: string[];
+}
+
+/** A learner's file was refused; what was registered before stays as it was. */
+export interface LearnerToolRejectedEvent {
+  type: "learner_tool_rejected";
+  diagnostics: LearnerToolProblem[];
+}
+
+/** The learner's tool files now (after a register, a remove, a restore). */
+export interface LearnerToolsChangedEvent {
+  type: "learner_tools_changed";
+  tools: LearnerToolEntry[];
+}
+
 // ---- the page's own events ------------------------------------------------------------------------------
 
 /**
@@ -443,7 +485,10 @@ export type PlaygroundEvent =
   | NoticeEvent
   | ModelRequestSentEvent
   | DrillChangedEvent
-  | FaultInjectedEvent;
+  | FaultInjectedEvent
+  | LearnerToolRegisteredEvent
+  | LearnerToolRejectedEvent
+  | LearnerToolsChangedEvent;
 
 export type SessionEventBody = AgentEvent | PlaygroundEvent;
 export type SessionEvent = SessionEventBody & EventStamp;

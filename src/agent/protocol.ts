@@ -16,7 +16,7 @@ import type {
 } from "@mariozechner/pi-ai";
 import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
-import type { SessionEvent, ToolState } from "./events";
+import type { LearnerToolEntry, LearnerToolProblem, SessionEvent, ToolState } from "./events";
 import type { PersistCommand, PersistStatus } from "./persist-protocol";
 import type { Scenario, ScenarioFiles, ScenarioTools } from "./scenario";
 import type { ScenarioInput } from "./scenario-schema";
@@ -42,6 +42,8 @@ export type SessionCommand = CommandBase &
         seqFrom?: number;
         /** the drill in force in the worker this one replaces ("off" when absent) */
         drill?: string;
+        /** the learner's tool files to bring back (the enabled ones register again) */
+        learnerTools?: LearnerToolEntry[];
       }
     /** replace the workspace with a preset's files (the transcript is kept) */
     | { type: "reset_workspace"; preset: string }
@@ -103,6 +105,13 @@ export type SessionCommand = CommandBase &
         port?: MessagePort;
         tools?: string[];
       }
+    /**
+     * the learner's tool file: compiled, its default export run, every tool it registers checked; then
+     * learner_tool_registered or learner_tool_rejected. `replace`: a tool named like a built-in takes its place.
+     */
+    | { type: "register_tool"; source: string; replace?: boolean }
+    /** takes the learner's tool out of the table (a built-in it replaced comes back) */
+    | { type: "remove_tool"; name: string }
   );
 
 /** One entry of an import, at a workspace-relative `/`-separated path. */
@@ -152,7 +161,9 @@ export type SessionRequest =
   /** a row of the compromise table: its calls run on pi's handlers and on mini-pi's, in fresh sessions */
   | { type: "compromise_demo"; id: string }
   /** every path on the volume, inside the workspace and out (/etc, /home, /tmp) */
-  | { type: "list_volume" };
+  | { type: "list_volume" }
+  /** the tool editor's live check: the file compiled (no learner code runs), its problems at their lines */
+  | { type: "compile_tool"; source: string };
 
 /** One check of the backend self-test: its id (the page words it), and what it saw when it failed. */
 export interface SelfTestRow {
@@ -190,6 +201,7 @@ export interface SessionReplies {
   backend_self_test: SelfTestRow[];
   compromise_demo: CompromiseDemo;
   list_volume: VolumeListing;
+  compile_tool: LearnerToolProblem[];
 }
 
 export type SessionCommandType = SessionCommand["type"];
@@ -205,7 +217,9 @@ export type WorkerToPage =
    * latest: when a call cannot be interrupted it terminates the worker and starts a new one with
    * `init {files}`. Sent beside the event stream so the log stays small.
    */
-  | { kind: "snapshot"; files: ScenarioFiles; reason: string }
+  | { kind: "snapshot"; files: ScenarioFiles; reason: string; learnerTools?: LearnerToolEntry[] }
+  /** the answer to a ping: the worker's thread is free (the page's watchdog over learner code) */
+  | { kind: "pong"; id: number }
   /**
    * Model mode: one streamSimple call for the page's provider context to make with the key it holds (the
    * session never has one). Its events come back as provider_event with the same id.
@@ -229,6 +243,8 @@ export type PageToWorker =
   | { kind: "ack"; seq: number }
   /** which saved workspace this tab opens, and the page's requests about it (persist-protocol.ts) */
   | { kind: "persist"; command: PersistCommand }
+  /** are you free? answered by pong at once, unless learner code holds the worker's thread */
+  | { kind: "ping"; id: number }
   /** one of pi-ai's stream events for a provider_request, keys masked; its last is `done` or `error` */
   | { kind: "provider_event"; id: number; event: ProviderWireEvent }
   /** several of them, in order (the page sends a stream's deltas once per task, not one message each) */

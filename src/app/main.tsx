@@ -16,6 +16,8 @@ import "@ui/styles.css";
 import { redactSecrets } from "@agent/drivers/redact";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageBackendPicker } from "./backend-page-browser";
+import { createLearnerToolsHandle } from "./learner-tools/page-tools";
+import { createWatchdog } from "./learner-tools/watchdog";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
 import { createPagePersistence } from "./persist/page-persist";
 import { idbStore } from "./persist/storage";
@@ -88,6 +90,15 @@ function download(name: string, type: string, data: string | Uint8Array) {
 host.onEvent((event) => {
   perFrame.activity();
   page.ingest(event);
+});
+// A learner's tool that holds the worker's thread is ended like a bash command that ignores Esc.
+const watchdog = createWatchdog({
+  host,
+  stores,
+  timers,
+  now: Date.now,
+  emit: page.emit,
+  notice: page.notice,
 });
 
 // What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
@@ -178,6 +189,7 @@ const session: SessionHandle = {
     (command) => host.send(command),
     (request) => host.request(request),
   ),
+  learnerTools: createLearnerToolsHandle({ host, watchdog }),
   prefs,
   selection: createSelectionStore(immediate),
   model: {

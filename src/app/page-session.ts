@@ -82,6 +82,8 @@ export function unsavedQuestion(
 export type PageSession = Omit<SessionHandle, "prefs" | "selection"> & {
   /** a page event (worker_replaced, notice): stamped and folded like the session's */
   emit(body: SessionEventBody): void;
+  /** a notice from the page (numbered with the page's others), in the transcript and the narrator */
+  notice(text: string): void;
   /**
    * Opens a `?scenario=<url>` link: asks first when the editor has unsaved edits, then fetches the file
    * and loads it. A link that cannot be fetched or parsed is a notice, and nothing changes. Resolves true
@@ -156,7 +158,15 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       const drill = active === "off" ? {} : { drill: active };
       host.restart(
         snapshot
-          ? { type: "init", files: snapshot.files, tools, handlers, seqFrom, ...drill }
+          ? {
+              type: "init",
+              files: snapshot.files,
+              tools,
+              handlers,
+              seqFrom,
+              ...drill,
+              learnerTools: snapshot.learnerTools,
+            }
           : { type: "init", tools, handlers, seqFrom, ...drill },
       );
       const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
@@ -176,6 +186,7 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
     scenarios,
     scenarioLoading,
     emit,
+    notice,
     send: (command) => host.send(command),
     readFile: (path) => host.request({ type: "read_file", path }),
     runCompromise: (id) => host.request({ type: "compromise_demo", id }),

@@ -49,6 +49,10 @@ export function route(session: PlaygroundSession, command: SessionCommand): unkn
       return session.loadShared(command.shared);
     case "set_backend":
       return session.setBackend(command);
+    case "register_tool":
+      return session.learner.register(command.source, command.replace === true);
+    case "remove_tool":
+      return session.learner.remove(command.name);
   }
 }
 
@@ -79,5 +83,7 @@ export function answer<T extends SessionRequest>(
       return runCompromiseDemo(request.id) as Promise<SessionReplies[T["type"]]>;
     case "list_volume":
       return listVolume(session.workspace) as SessionReplies[T["type"]];
+    case "compile_tool":
+      return session.learner.check(request.source) as Promise<SessionReplies[T["type"]]>;
   }
 }

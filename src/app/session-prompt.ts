@@ -22,6 +22,7 @@ import {
   toToolDeclaration,
 } from "@core/system-prompt/index";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { learnerMark } from "./learner-tools/registry";
 
 function reader(ws: Backend) {
   return {
@@ -110,6 +111,7 @@ export class PromptTracker {
         state: stateOf(d.name),
         backend: backendOf(d.name),
         ...handlerOf(d.name),
+        ...learnerMark(d),
       }));
       emit({ type: "tool_set_changed", tools: rows, added, removed });
     }

@@ -45,6 +45,8 @@ import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { SessionLearnerTools } from "./learner-tools/session-learner";
+import type { LearnerToolSource } from "./learner-tools/types";
 import { PRESETS } from "./presets/index";
 import { installSystemFiles } from "./presets/system-files";
 import {
@@ -83,8 +85,11 @@ export type BackendFactory = (files: ScenarioFiles) => Backend;
 export interface SessionOptions {
   createTools?: ToolFactory;
   createBackend?: BackendFactory;
-  /** the workspace after each completed call, reset or editor write (the host keeps the latest) */
-  onSnapshot?: (files: ScenarioFiles, reason: string) => void;
+  /**
+   * the workspace after each completed call, reset or editor write (the host keeps the latest), with the
+   * learner's tool files: what a saved workspace or a restarted worker needs to come back as it was
+   */
+  onSnapshot?: (files: ScenarioFiles, reason: string, learnerTools: LearnerToolSource[]) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** the page catching up (src/app/pacer.ts): a scenario step waits for it, a streaming update is held until it */
   pace?: (signal?: AbortSignal) => Promise<void>;
@@ -136,11 +141,27 @@ export class PlaygroundSession {
     context: () => this.runContext(),
     isDeclared: (name) => this.states[name] === "active",
     filesMap: () => this.filesMap(),
-    tools: () => scenarioTools(this.definitions, this.states),
+    // A scenario file names pi's tools only (its schema lists them): the learner's own stay out of it.
+    tools: () => scenarioTools(this.piDefinitions, this.states),
     applyTools: (tools) => this.applyScenarioTools(tools),
     player: () => this.player,
   };
   private readonly model = new ModelMode(this.host);
+  /** the learner's tools (learner-tools/): compiled, guarded and merged into the dispatch table */
+  readonly learner = new SessionLearnerTools({
+    emit: (e) => this.emit(e),
+    workspace: () => this.workspace,
+    queue: () => this.queue,
+    builtinNames: () => this.piDefinitions.map((d) => d.name),
+    toolsChanged: (added, removed) => {
+      this.definitions = this.compose();
+      const states = { ...this.states };
+      for (const name of added) states[name] = "active";
+      for (const name of removed) delete states[name];
+      this.setToolStates(states);
+      this.snapshot("tools");
+    },
+  });
   /** what "Save as scenario" needs beside the transcript: the files and tools it started with, its runs */
   private readonly recording = new SessionRecording(this.host);
   private readonly drill = new SessionDrill({
@@ -232,6 +253,11 @@ export class PlaygroundSession {
    * pi's tools over the backends, each tool's Operations passed through the host's decoration (the
    * compromise demos record calls so) and the drill in force; then the chosen handlers put in place.
    */
+  /** pi's tools with the chosen handlers in place, then the learner's tools merged in. */
+  private compose(): AnyToolDefinition[] {
+    return this.learner.merge(this.handlers.apply(this.piDefinitions));
+  }
+
   private createTools(): AnyToolDefinition[] {
     const decorate = this.options.decorateToolOptions ?? ((o: ToolsOptions) => o);
     const wrap = (o: ToolsOptions) => this.drill.wrap(decorate(o), this.backend.root);
@@ -239,7 +265,7 @@ export class PlaygroundSession {
       this.options.createTools ?? ((backendOf, queue) => createPlaygroundTools(backendOf, queue, {}, wrap));
     this.piDefinitions = create(this.choice.of, this.queue, wrap);
     this.handlers.build(this.backend.root, wrap(this.backend.toolOptions(this.queue)));
-    return this.handlers.apply(this.piDefinitions);
+    return this.compose();
   }
 
   /** The faulty disk: new tools over the drill's Operations (calls in flight keep theirs). */
@@ -298,7 +324,7 @@ export class PlaygroundSession {
 
   private snapshot(reason: string) {
     this.dirty = false;
-    this.options.onSnapshot?.(this.filesMap(), reason);
+    this.options.onSnapshot?.(this.filesMap(), reason, this.learner.list());
   }
 
   // ---- tools and prompt ----
@@ -317,7 +343,10 @@ export class PlaygroundSession {
 
   applyScenarioTools(tools: ScenarioTools) {
     const states: Record<string, ToolState> = {};
-    for (const d of this.definitions) states[d.name] = "off";
+    // A scenario names pi's tools only: the learner's own keep their state, so a scenario can call them.
+    const builtin = new Set(this.piDefinitions.map((d) => d.name));
+    for (const d of this.definitions)
+      states[d.name] = builtin.has(d.name) ? "off" : (this.states[d.name] ?? "active");
     for (const name of tools.active) states[name] = "active";
     for (const name of tools.hidden ?? []) states[name] = "hidden";
     this.setToolStates(states);
@@ -475,7 +504,7 @@ export class PlaygroundSession {
     if (command.drill) this.setDrill(command.drill, false);
     if (command.handlers) {
       this.handlers.restore(command.handlers);
-      this.definitions = this.handlers.apply(this.piDefinitions);
+      this.definitions = this.compose();
     }
     const { root, description } = this.backend;
     this.emit({ type: "session_ready", backend: description.id, cwd: root, files: this.listFiles() });
@@ -483,6 +512,7 @@ export class PlaygroundSession {
     // A drill carried over from a replaced worker is said again; a fresh session's "off" needs no word.
     if (command.drill) this.drill.announce();
     this.refresh("init");
+    if (command.learnerTools?.length) return this.learner.restore(command.learnerTools);
   }
 
   /** The tools' states now (a saved workspace keeps them). */
@@ -506,7 +536,7 @@ export class PlaygroundSession {
   setToolHandler(name: string, handler: string) {
     if (!this.piDefinitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
     const previous = this.handlers.set(name, handler);
-    this.definitions = this.handlers.apply(this.piDefinitions);
+    this.definitions = this.compose();
     if (previous !== handler) this.emit({ type: "tool_handler_changed", name, handler, previous });
   }
 
@@ -516,7 +546,7 @@ export class PlaygroundSession {
    */
   setHandlerSource(id: string, handlers: HandlerSet | undefined) {
     this.handlers.setSource(id, handlers);
-    this.definitions = this.handlers.apply(this.piDefinitions);
+    this.definitions = this.compose();
     this.refresh("tools");
   }
 

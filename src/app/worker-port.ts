@@ -1,5 +1,5 @@
 import { errorStopEvent } from "@agent/drivers/provider-errors";
-import type { SessionEvent } from "@agent/events";
+import type { LearnerToolEntry, SessionEvent } from "@agent/events";
 import type { PersistCommand, PersistStatus } from "@agent/persist-protocol";
 import type {
   PageToWorker,
@@ -12,8 +12,10 @@ import type {
 import type { ScenarioFiles } from "@agent/scenario";
 
 export interface SessionHost extends SessionPort {
-  /** the workspace as of the last completed call, reset or editor write */
-  lastSnapshot(): { files: ScenarioFiles; reason: string } | null;
+  /** the workspace as of the last completed call, reset or editor write, with the learner's tool files */
+  lastSnapshot(): SessionSnapshot | null;
+  /** resolves when the current worker answers (its thread is free); never, if it is stuck */
+  ping(): Promise<void>;
   /**
    * Ends the worker (whatever it is doing) and starts a fresh one. The new session starts from `init`
    * (typically the last snapshot's files), so the page can recover from a call that ignores abort.
@@ -22,6 +24,13 @@ export interface SessionHost extends SessionPort {
   /** the saved workspace's commands (an `open` is sent again, without restoring, to a replacing worker) */
   persist(command: PersistCommand): void;
   onPersist(listener: (status: PersistStatus) => void): () => void;
+}
+
+/** What a worker last said the session holds: enough to start a new worker where this one was. */
+export interface SessionSnapshot {
+  files: ScenarioFiles;
+  reason: string;
+  learnerTools?: LearnerToolEntry[];
 }
 
 /** The part of a Worker the host uses (tests pass a fake). */
@@ -62,9 +71,12 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
   const spareDelayMs = options.spareDelayMs ?? 1000;
   const scheduleAck = options.scheduleAck ?? ((send: () => void) => setTimeout(send, 0));
   const listeners = new Set<(event: SessionEvent) => void>();
-  let snapshot: { files: ScenarioFiles; reason: string } | null = null;
+  let snapshot: SessionSnapshot | null = null;
   const persistListeners = new Set<(status: PersistStatus) => void>();
   let opened: Extract<PersistCommand, { type: "open" }> | undefined;
+  /** pings sent to the current worker and not yet answered, by id */
+  const pings = new Map<number, () => void>();
+  let pingCount = 0;
   let worker = spawn();
   let spare: WorkerLike | undefined;
   let spareTimer: ReturnType<typeof setTimeout> | undefined;
@@ -133,9 +145,17 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
       } else if (data.kind === "provider_abort") {
         mine.get(data.id)?.();
         mine.delete(data.id);
-      } else if (data.kind === "snapshot") snapshot = { files: data.files, reason: data.reason };
+      } else if (data.kind === "snapshot")
+        snapshot = {
+          files: data.files,
+          reason: data.reason,
+          ...(data.learnerTools ? { learnerTools: data.learnerTools } : {}),
+        };
       else if (data.kind === "persist") for (const listener of persistListeners) listener(data.status);
-      else if (data.kind === "reply") {
+      else if (data.kind === "pong") {
+        pings.get(data.id)?.();
+        pings.delete(data.id);
+      } else if (data.kind === "reply") {
         const waiting = pending.get(data.id);
         pending.delete(data.id);
         if (data.error !== undefined) waiting?.reject(new Error(data.error));
@@ -171,6 +191,13 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
       });
     },
     lastSnapshot: () => snapshot,
+    ping() {
+      const id = ++pingCount;
+      return new Promise<void>((resolve) => {
+        pings.set(id, resolve);
+        worker.postMessage({ kind: "ping", id } satisfies PageToWorker);
+      });
+    },
     restart(init) {
       worker.onmessage = null;
       worker.terminate();
@@ -180,6 +207,8 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
       for (const waiting of pending.values())
         waiting.reject(new Error("The session worker was replaced before it answered: ask again."));
       pending.clear();
+      // A stuck worker's pings are never answered; the new worker's are new pings.
+      pings.clear();
       worker = spare ?? spawn();
       spare = undefined;
       attach(worker);

@@ -28,9 +28,10 @@ const session = new PlaygroundSession(channel.event, {
   complete: provider.complete,
   createTools: (backendOf, queue, wrap) => createPlaygroundTools(backendOf, queue, { imageResizer }, wrap),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
-  // The same moments (after a call that changed files, an editor write, a reset) are when to save.
-  onSnapshot: (files, reason) => {
-    post({ kind: "snapshot", files, reason });
+  // The same moments (after a call that changed files, an editor write, a reset) are when to save. The
+  // learner's tool files ride along: a restarted worker registers them again.
+  onSnapshot: (files, reason, learnerTools) => {
+    post({ kind: "snapshot", files, reason, learnerTools });
     persistence.changed(reason);
   },
   // A scenario step waits for the page to take in what the last one sent (flow control, see pacer.ts).
@@ -77,6 +78,8 @@ function receive(data: PageToWorker) {
     return;
   }
   if (data.kind === "ack") return pacer.acked(data.seq);
+  // Answered here, not by the session: a pong only says the thread is free (learner-tools/watchdog.ts).
+  if (data.kind === "ping") return post({ kind: "pong", id: data.id });
   if (data.kind === "command" && data.command.type === "init" && restored) {
     const found = restored;
     restored = undefined;

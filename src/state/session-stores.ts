@@ -4,6 +4,7 @@ import { EMPTY_DRILLS, reduceDrills } from "./drills";
 import { createEventLog } from "./event-log";
 import { EMPTY_FILES, reduceFiles } from "./files";
 import { createFoldStore } from "./fold-store";
+import { EMPTY_LEARNER_TOOLS, reduceLearnerTools } from "./learner-tools";
 import { EMPTY_MODEL_REQUEST, reduceModelRequest } from "./model-request";
 import { EMPTY_PROMPT, reducePrompt } from "./prompt";
 import { createResultInterner } from "./result-interner";
@@ -41,7 +42,19 @@ export function createSessionStores(
   const usage = createFoldStore(EMPTY_USAGE, reduceUsage, schedule);
   const modelRequest = createFoldStore(EMPTY_MODEL_REQUEST, reduceModelRequest, schedule);
   const drills = createFoldStore(EMPTY_DRILLS, reduceDrills, schedule);
-  const folds = [transcript, dispatch, timeline, prompt, files, status, usage, modelRequest, drills];
+  const learnerTools = createFoldStore(EMPTY_LEARNER_TOOLS, reduceLearnerTools, schedule);
+  const folds = [
+    transcript,
+    dispatch,
+    timeline,
+    prompt,
+    files,
+    status,
+    usage,
+    modelRequest,
+    drills,
+    learnerTools,
+  ];
   const intern = createResultInterner();
   // The log keeps a streaming update as what changed (update-log.ts); the folds get the whole event.
   const compact = createUpdateCompactor();
@@ -56,6 +69,7 @@ export function createSessionStores(
     usage,
     modelRequest,
     drills,
+    learnerTools,
     ingest(received: SessionEvent) {
       const event = intern(received);
       events.append(compact(event));

@@ -1,4 +1,5 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
+import type { LearnerToolEntry, LearnerToolProblem } from "@agent/events";
 import type { FileContent, SessionCommand, VolumeListing } from "@agent/protocol";
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type { BackendPicker } from "@state/backend-pick";
@@ -41,6 +42,23 @@ export interface ModelHandle {
    * masked), built without sending anything
    */
   preview?(choice: ModelChoice): Promise<{ body: unknown; headers: [string, string][] }>;
+}
+
+/** The tool editor's commands (src/app/learner-tools/page-tools.ts). */
+export interface LearnerToolsHandle {
+  /** compiles the file in the session (none of its code runs) and answers its problems, at their lines */
+  check(source: string): Promise<LearnerToolProblem[]>;
+  /** registers the file's tools (the answer arrives as an event); `replace`: take a built-in's place */
+  register(source: string, replace?: boolean): void;
+  remove(name: string): void;
+  /** tool files that arrived from someone else's link: shown, registered only when the learner accepts */
+  offers: Store<readonly LearnerToolEntry[]>;
+  /** a link loader hands its tool files here; nothing runs until accept */
+  offer(tools: readonly LearnerToolEntry[]): void;
+  accept(name: string): void;
+  dismiss(name: string): void;
+  /** the editor's starter files (their labels are the toolEditor namespace's template_<id>) */
+  templates: readonly { id: string; source: string }[];
 }
 
 /** What the page's components get from the composition root: stores to read and commands to send. */
@@ -87,6 +105,8 @@ export interface SessionHandle {
   model?: ModelHandle;
   /** files in and out and share links, where the page offers them (src/ui/Share) */
   share?: ShareHandle;
+  /** the learner's own tools, where the page offers them */
+  learnerTools?: LearnerToolsHandle;
 }
 
 // Context carries the session instance only, never a changing value: a value that changes in context

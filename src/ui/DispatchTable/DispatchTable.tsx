@@ -9,6 +9,7 @@ import { useStore } from "../hooks/useStore";
 import { LessonsDialog } from "../Lessons/Lessons";
 import { SchemaView } from "../SchemaView/SchemaView";
 import { useSession } from "../session-context";
+import { LearnerBadge, ToolEditorLauncher } from "../ToolEditor/ToolEditorLauncher";
 
 const STATES: readonly ToolState[] = ["active", "hidden", "off"];
 const STATE_HINT: Record<ToolState, string> = {
@@ -67,6 +68,7 @@ export function DispatchTable() {
                   >
                     <code>{t.name}</code>
                   </button>
+                  <LearnerBadge origin={t.origin} replaces={t.replaces} />
                   {s?.running ? <span className="badge badge--live">running</span> : null}
                   <BackendBadge backend={t.backend} />
                 </th>
@@ -98,6 +100,7 @@ export function DispatchTable() {
       <HandlerNote onOpenCompromises={() => setCompromises(true)} onOpenLessons={() => setLessons(true)} />
       <CompromisesDialog open={compromises} onClose={() => setCompromises(false)} />
       <LessonsDialog open={lessons} onClose={() => setLessons(false)} />
+      <ToolEditorLauncher />
       {row ? (
         <ToolDetails row={row} />
       ) : (

@@ -1,0 +1,104 @@
+/**
+ * The session's learner tools: their sources (kept, switched off or pending a link's acceptance) and the
+ * guarded definitions that join the dispatch table. Registering compiles, loads and checks a file; only
+ * a file with no problem replaces what was there, so a mistake never takes a working tool away.
+ */
+import type { AnyToolDefinition } from "@core/tools/types";
+import { compileToolSource } from "./compile";
+import { evaluateToolFile } from "./evaluate";
+import { checkDefinition, guardDefinition } from "./guard";
+import { createModules, createRequire, type ModuleEnv } from "./modules";
+import type { LearnerToolSource, ToolDiagnostic } from "./types";
+
+export type RegisterOutcome =
+  | { ok: true; names: string[]; replaces: string[] }
+  | { ok: false; diagnostics: ToolDiagnostic[] };
+
+/** Which definitions are the learner's, and which built-in each replaces (for the table's rows). */
+const marks = new WeakMap<AnyToolDefinition, { replaces?: string }>();
+
+export function learnerMark(
+  definition: AnyToolDefinition,
+): { origin: "learner"; replaces?: string } | undefined {
+  const mark = marks.get(definition);
+  return mark ? { origin: "learner", ...mark } : undefined;
+}
+
+export class LearnerTools {
+  private sources: LearnerToolSource[] = [];
+  private readonly loaded = new Map<string, AnyToolDefinition>();
+  private readonly require: (specifier: string) => unknown;
+
+  constructor(
+    private readonly env: ModuleEnv,
+    private readonly builtinNames: () => readonly string[],
+  ) {
+    this.require = createRequire(createModules(env));
+  }
+
+  /** Only compiles and checks the text (no learner code runs): the editor's diagnostics as the learner types. */
+  async check(source: string): Promise<ToolDiagnostic[]> {
+    const compiled = await compileToolSource(source);
+    return compiled.ok ? [] : compiled.diagnostics;
+  }
+
+  /** Compiles, runs the file's default export and checks every tool it registers; on success they join. */
+  async register(source: string, options: { replace?: boolean } = {}): Promise<RegisterOutcome> {
+    const compiled = await compileToolSource(source);
+    if (!compiled.ok) return compiled;
+    const evaluated = await evaluateToolFile(compiled.code, this.require);
+    if (!evaluated.ok) return evaluated;
+    const builtins = this.builtinNames();
+    const diagnostics = evaluated.definitions.flatMap((d) =>
+      checkDefinition(d, builtins, options.replace === true),
+    );
+    const names = evaluated.definitions.map((d) => (d as { name: string }).name);
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice) diagnostics.push({ code: "definition", message: `The file registers "${twice}" twice.` });
+    if (diagnostics.length > 0) return { ok: false, diagnostics };
+    const replaces = names.filter((n) => builtins.includes(n));
+    for (const raw of evaluated.definitions as AnyToolDefinition[]) {
+      const guarded = guardDefinition(raw, () => this.env.workspace().root);
+      marks.set(guarded, replaces.includes(raw.name) ? { replaces: raw.name } : {});
+      this.loaded.set(raw.name, guarded);
+    }
+    // One file per name: the source is kept under its first tool's name; a file re-registered replaces it.
+    const entry: LearnerToolSource = {
+      name: names[0],
+      source,
+      enabled: true,
+      ...(replaces.includes(names[0]) ? { replaces: names[0] } : {}),
+    };
+    this.sources = [...this.sources.filter((s) => s.name !== entry.name), entry];
+    return { ok: true, names, replaces };
+  }
+
+  /** Takes a tool out of the table (a replaced built-in comes back); its source is forgotten. */
+  remove(name: string): boolean {
+    const had = this.loaded.delete(name) || this.sources.some((s) => s.name === name);
+    this.sources = this.sources.filter((s) => s.name !== name);
+    return had;
+  }
+
+  /** Keeps a source that did not register (switched off after it blocked the session, say), unloaded. */
+  keepDisabled(source: LearnerToolSource) {
+    this.loaded.delete(source.name);
+    this.sources = [...this.sources.filter((s) => s.name !== source.name), { ...source, enabled: false }];
+  }
+
+  /** The sources a snapshot carries: everything the learner wrote, switched on or off. */
+  list(): LearnerToolSource[] {
+    return this.sources.map((s) => ({ ...s }));
+  }
+
+  /** The built-ins with the learner's tools merged in: a replacement takes its built-in's place. */
+  merge(builtins: AnyToolDefinition[]): AnyToolDefinition[] {
+    const out = builtins.map((b) => this.loaded.get(b.name) ?? b);
+    for (const [name, d] of this.loaded) if (!builtins.some((b) => b.name === name)) out.push(d);
+    return out;
+  }
+
+  has(name: string) {
+    return this.loaded.has(name);
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The session's side of the learner's tools: the commands (register, remove, restore at init), the events
+ * that report them, and the dispatch table's refresh. The session hands in a narrow host, as it does to
+ * model mode and the recording.
+ */
+import type { Emit } from "@agent/events";
+import { createMemfsToolOptions } from "@backends/memfs/index";
+import type { MemfsWorkspace } from "@backends/memfs/workspace";
+import type { FileMutationQueue } from "@core/file-mutation-queue";
+import type { AnyToolDefinition } from "@core/tools/types";
+import { LearnerTools } from "./registry";
+import type { LearnerToolSource, ToolDiagnostic } from "./types";
+
+export interface LearnerHost {
+  emit: Emit;
+  workspace(): MemfsWorkspace;
+  queue(): FileMutationQueue;
+  builtinNames(): readonly string[];
+  /** the merged table changed: `added` are new names (switched on), `removed` names gone */
+  toolsChanged(added: string[], removed: string[]): void;
+}
+
+export class SessionLearnerTools {
+  private readonly tools: LearnerTools;
+  /** registrations run one at a time, in the order the page sent them */
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly host: LearnerHost) {
+    this.tools = new LearnerTools(
+      {
+        workspace: () => host.workspace(),
+        queue: () => host.queue(),
+        toolOptions: () => createMemfsToolOptions(host.workspace(), { mutationQueue: host.queue() }),
+      },
+      () => host.builtinNames(),
+    );
+  }
+
+  merge(builtins: AnyToolDefinition[]) {
+    return this.tools.merge(builtins);
+  }
+
+  list(): LearnerToolSource[] {
+    return this.tools.list();
+  }
+
+  check(source: string): Promise<ToolDiagnostic[]> {
+    return this.tools.check(source);
+  }
+
+  register(source: string, replace = false): Promise<boolean> {
+    const run = this.chain.then(() => this.registerNow(source, replace));
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  private async registerNow(source: string, replace: boolean): Promise<boolean> {
+    const before = new Set(
+      this.list()
+        .filter((s) => s.enabled)
+        .map((s) => s.name),
+    );
+    const outcome = await this.tools.register(source, { replace });
+    if (!outcome.ok) {
+      this.host.emit({ type: "learner_tool_rejected", diagnostics: outcome.diagnostics });
+      return false;
+    }
+    this.host.emit({ type: "learner_tool_registered", names: outcome.names, replaces: outcome.replaces });
+    this.changed(
+      outcome.names.filter((n) => !before.has(n)),
+      [],
+    );
+    return true;
+  }
+
+  remove(name: string) {
+    if (!this.tools.remove(name)) throw new Error(`No tool of yours is named ${name}.`);
+    const builtin = this.host.builtinNames().includes(name);
+    this.changed([], builtin ? [] : [name]);
+  }
+
+  /** A restarted worker's tools: the enabled files register again, the others are kept switched off. */
+  async restore(sources: readonly LearnerToolSource[]) {
+    for (const s of sources) {
+      if (!s.enabled) {
+        this.tools.keepDisabled(s);
+        continue;
+      }
+      const ok = await this.register(s.source, s.replaces !== undefined);
+      if (!ok) this.tools.keepDisabled({ ...s, disabledReason: "failed" });
+    }
+    this.host.emit({ type: "learner_tools_changed", tools: this.list() });
+  }
+
+  private changed(added: string[], removed: string[]) {
+    this.host.emit({ type: "learner_tools_changed", tools: this.list() });
+    this.host.toolsChanged(added, removed);
+  }
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useState } from "react";
+import { useT } from "../i18n";
+import { useSession } from "../session-context";
+
+// The editor, CodeMirror's TypeScript mode, completion and lint load on first open, not with the page.
+const ToolEditorDialog = lazy(() => import("./ToolEditorDialog"));
+
+/** The dispatch table's way into the tool editor: a button, and the dialog once it was opened. */
+export function ToolEditorLauncher() {
+  const { learnerTools } = useSession();
+  const { t } = useT("toolEditor");
+  const [open, setOpen] = useState(false);
+  if (!learnerTools) return null;
+  return (
+    <>
+      <button type="button" className="tool-editor__open" title={t("openHint")} onClick={() => setOpen(true)}>
+        {t("open")}
+      </button>
+      {open ? (
+        <Suspense fallback={<p className="muted">{t("loadingEditor")}</p>}>
+          <ToolEditorDialog handle={learnerTools} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** The mark on a learner's row of the dispatch table. */
+export function LearnerBadge({ origin, replaces }: { origin?: string; replaces?: string }) {
+  const { t } = useT("toolEditor");
+  if (origin !== "learner") return null;
+  return (
+    <span className="badge badge--learner" title={t("badgeHint")}>
+      {replaces ? t("badgeReplaces", { name: replaces }) : t("badge")}
+    </span>
+  );
+}

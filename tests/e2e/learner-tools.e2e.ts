@@ -1,0 +1,145 @@
+/**
+ * The learner's own tool in Chromium: the wc template written in the tool editor joins the dispatch table
+ * (marked as the learner's) and the prompt's tools section and answers a call by hand; a syntax error is
+ * shown before anything registers; a tool with an endless loop is ended by the page's watchdog, the worker
+ * replaced, the transcript told, and the page goes on answering calls.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { closePage, openApp } from "./page";
+import { fillToolForm, runAxe } from "./support";
+
+let browser: Browser;
+let page: Page;
+let errors: string[];
+/** every URL the page (and its workers) asked for, in order */
+let requested: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+beforeEach(async () => {
+  requested = [];
+  ({ page, errors } = await openApp(browser, {
+    viewport: { width: 1280, height: 720 },
+    prepare: async (context) => {
+      context.on("request", (r) => requested.push(r.url()));
+    },
+  }));
+});
+afterEach(async () => {
+  const seen = errors;
+  if (page) await closePage(page);
+  expect(seen, "console errors on the page").toEqual([]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const dialog = () => page.getByRole("dialog", { name: "Your tools" });
+const editor = () => dialog().getByRole("textbox", { name: "Tool file (TypeScript)" });
+
+async function openEditor() {
+  await page.getByRole("button", { name: "Write a tool…" }).click();
+  await editor().waitFor();
+}
+
+/** Replaces the editor's text (typing through CodeMirror, as a learner's paste would). */
+async function setSource(text: string) {
+  await editor().click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+}
+
+async function callByHand(tool: string, fields: Record<string, string>) {
+  await fillToolForm(page, tool, fields);
+  const form = page.getByRole("form", { name: "Call a tool by hand" });
+  const results = page.locator(".msg--result");
+  const before = await results.count();
+  await form.getByRole("button", { name: `Run ${tool}` }).click();
+  await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before, {
+    timeout: 20_000,
+  });
+  return ((await results.last().locator(".result-text").textContent()) ?? "").trim();
+}
+
+describe("a tool written in the page", () => {
+  it("registers the wc template: in the table, in the prompt's tools section, callable by hand", async () => {
+    // Neither the editor nor the transpiler is in the first bundle: they load on first open and first use.
+    const editorChunk = () => requested.filter((u) => /tool-editor-cm-[\w-]+\.js$/.test(u));
+    const sucraseChunk = () => requested.filter((u) => /\/esm-[\w-]+\.js$/.test(u));
+    expect(editorChunk()).toEqual([]);
+    expect(sucraseChunk()).toEqual([]);
+    await openEditor();
+    expect(editorChunk()).toHaveLength(1);
+    await dialog().getByRole("combobox", { name: "Start from a template" }).selectOption("wc");
+    await dialog().getByRole("button", { name: "Register" }).click();
+    await dialog().getByRole("status").getByText("Registered wc").waitFor();
+    expect(sucraseChunk()).toHaveLength(1);
+    expect(await runAxe(page)).toEqual([]);
+    await dialog().getByRole("button", { name: "Close" }).click();
+    const table = page.getByRole("table", { name: /Tools by name/ });
+    const row = table.getByRole("row").filter({ has: page.getByRole("button", { name: "wc" }) });
+    await row.getByText("yours").waitFor();
+    expect(await row.getByRole("combobox", { name: "State of wc" }).inputValue()).toBe("active");
+    // The prompt's tools section (the tab may be folded away; its text is there).
+    await page
+      .locator("pre", { hasText: "- wc: Count lines, words and characters of a file" })
+      .first()
+      .waitFor({ state: "attached" });
+    const text = await callByHand("wc", { path: "package.json" });
+    expect(text).toMatch(/^package\.json: \d+ lines, \d+ words, \d+ characters$/);
+  });
+
+  it("shows a syntax error at its line and registers nothing (on a 1024×768 projector)", async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openEditor();
+    const box = await dialog().getByRole("button", { name: "Register" }).boundingBox();
+    expect(box && box.y + box.height <= 768 && box.x + box.width <= 1024).toBe(true);
+    await setSource(
+      'import { Type } from "typebox";\nexport default function (pi) {\n  pi.registerTool({ name: "x", \n}',
+    );
+    await dialog().getByRole("button", { name: "Register" }).click();
+    const problems = dialog().getByRole("list", { name: "Problems" });
+    await problems.getByText(/Syntax error \(Line 4\)/).waitFor();
+    // The editor marks it too, from the live compile check.
+    await dialog().locator(".cm-lint-marker-error").first().waitFor();
+  });
+
+  it("ends a tool with an endless loop, replaces the worker, says so, and the page goes on", async () => {
+    await openEditor();
+    await setSource(
+      [
+        'import { Type } from "typebox";',
+        "export default function (pi) {",
+        "  pi.registerTool({",
+        '    name: "spin", label: "Spin", description: "Never returns.",',
+        "    parameters: Type.Object({}),",
+        "    async execute() {",
+        "      while (true) {}",
+        "    },",
+        "  });",
+        "}",
+      ].join("\n"),
+    );
+    await dialog().getByRole("button", { name: "Register" }).click();
+    await dialog().getByRole("status").getByText("Registered spin").waitFor();
+    await dialog().getByRole("button", { name: "Close" }).click();
+    await fillToolForm(page, "spin", {});
+    await page
+      .getByRole("form", { name: "Call a tool by hand" })
+      .getByRole("button", { name: "Run spin" })
+      .click();
+    const notice = page.locator(".msg--notice", {
+      hasText: /Your tool spin ran for 3 s without giving the session a turn/,
+    });
+    await notice.waitFor({ timeout: 15_000 });
+    // The new worker answers: the workspace is back and a built-in call works.
+    expect(await callByHand("read", { path: "package.json" })).toContain('"name"');
+    // spin is kept, switched off, for the learner to fix.
+    await openEditor();
+    await dialog().getByText("switched off: it held the session without yielding").waitFor();
+  });
+});
