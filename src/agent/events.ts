@@ -12,7 +12,7 @@ import type {
 } from "@core/system-prompt/types";
 import type { AgentToolResult } from "@core/tools/types";
 import type { AgentMessage, AssistantMessage, AssistantMessageEvent, ToolResultMessage } from "./messages";
-import type { DisplayStep } from "./scenario";
+import type { DisplayStep, ScenarioTranslations } from "./scenario";
 
 export interface EventStamp {
   /** 1, 2, 3, … in emission order within one session */
@@ -275,6 +275,8 @@ export interface ScenarioLoadedEvent {
   type: "scenario_loaded";
   title: string;
   description: string;
+  /** the title and description in the page's other languages, when the file has them */
+  translations?: ScenarioTranslations;
   /** the steps the player shows and counts: the file's, and one per call result (DisplayStep) */
   steps: DisplayStep[];
 }

@@ -10,6 +10,7 @@ export interface SessionStatus {
   scenario: {
     title: string;
     description: string;
+    translations?: ScenarioLoadedEvent["translations"];
     steps: ScenarioLoadedEvent["steps"];
     status: ScenarioStatus;
     /** the file's step the player takes next */
@@ -51,6 +52,7 @@ export function reduceStatus(state: SessionStatus, event: SessionEvent): Session
         scenario: {
           title: event.title,
           description: event.description,
+          translations: event.translations,
           steps: event.steps,
           status: "ready",
           next: 0,

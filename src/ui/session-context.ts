@@ -1,5 +1,6 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
 import type { FileContent, SessionCommand } from "@agent/protocol";
+import type { ScenarioTranslations } from "@agent/scenario";
 import type { Confirmations } from "@state/confirmations";
 import type { PrefsStore } from "@state/prefs";
 import type { SelectionStore } from "@state/selection";
@@ -13,6 +14,8 @@ export interface ScenarioEntry {
   file: string;
   title: string;
   description: string;
+  /** the title and description in the page's other languages (English when a language has none) */
+  translations?: ScenarioTranslations;
 }
 
 /** The Model tab's fields (the key apart): a preset's values, as the learner edited them. */
