@@ -29,7 +29,7 @@ function useStable(values: readonly string[]): readonly string[] {
 // The call filter lists every call (840 in a burst): re-rendered only when the list changes.
 const Options = memo(function Options({ values }: { values: readonly string[] }) {
   return values.map((v) => (
-    <option key={v} value={v}>
+    <option key={v} value={v} data-verbatim="">
       {v}
     </option>
   ));

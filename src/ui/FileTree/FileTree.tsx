@@ -54,7 +54,8 @@ export function FileTree() {
           >
             {row.dir ? (
               <span className="file-tree__dir">
-                {row.name}/{how ? <TouchTag how={how} /> : null}
+                <span data-verbatim="">{row.name}/</span>
+                {how ? <TouchTag how={how} /> : null}
               </span>
             ) : (
               <button
@@ -64,7 +65,11 @@ export function FileTree() {
                 onClick={() => selection.selectFile(row.path)}
                 title={t("open", { path: row.path })}
               >
-                <span key={mark?.seq ?? 0} className={mark ? "file-tree__name flash" : "file-tree__name"}>
+                <span
+                  key={mark?.seq ?? 0}
+                  className={mark ? "file-tree__name flash" : "file-tree__name"}
+                  data-verbatim=""
+                >
                   {row.name}
                 </span>
                 {label ? (

@@ -147,7 +147,9 @@ function Bar({ bar, style, now }: { bar: StageBar; style: { left: string; width:
     stage: t(stageKey(bar.stage)),
     duration: format.duration((bar.end ?? now) - bar.start),
   });
-  const label = bar.note ? t("note", { label: timed, note: bar.note }) : timed;
+  const label = bar.note
+    ? t("note", { label: timed, note: t(`noteText.${bar.note.code}`, bar.note) })
+    : timed;
   return (
     // The label is an attribute, not hidden text: text has to be laid out and shaped, and a burst redraws
     // every bar of the newest lanes each time.
