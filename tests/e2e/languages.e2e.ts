@@ -3,12 +3,14 @@
  * the newcomer's journey works in it, axe finds nothing serious, no English UI text is left outside the
  * model's text and code, nothing overflows at 1024×768, and switching back to English is remembered.
  */
+import { existsSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openAppIn } from "./page";
 import { runAxe } from "./support";
 
+const SCREENSHOT = "docs/languages-zh-Hans.png";
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -155,9 +157,10 @@ describe.each(Object.entries(WORDS))("the page in %s", (language, w) => {
       await page.waitForFunction(() => document.documentElement.dataset.projector === "true");
       expect(await overflows(page)).toEqual([]);
       await page.locator("body").press("p");
-      if (language === "zh-Hans") {
+      // The README's picture of the Chinese page: refreshed on request, written when it is missing.
+      if (language === "zh-Hans" && (process.env.UPDATE_SCREENSHOTS || !existsSync(SCREENSHOT))) {
         await page.setViewportSize({ width: 1280, height: 720 });
-        await page.screenshot({ path: "docs/languages-zh-Hans.png" });
+        await page.screenshot({ path: SCREENSHOT });
       }
       expect(errors).toEqual([]);
     } finally {
