@@ -76,6 +76,7 @@ export function unsavedQuestion(
     text: `You have unsaved edits in ${files}. If you go on, ${what[1]} and those edits are lost. To keep them, choose "Keep editing" and save first (Ctrl+S).`,
     confirm: what[2],
     cancel: "Keep editing",
+    about: { kind: "unsaved", action, paths: [...paths] },
   };
 }
 
