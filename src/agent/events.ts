@@ -361,8 +361,19 @@ export interface NoticeEvent {
   type: "notice";
   /** counts the page's notices: a stable key, also after a replay */
   id: number;
+  /** the sentence in English, for the event log and exports */
   text: string;
+  /** what it says, for the page to word in its own language (`text` when there is none) */
+  about?: NoticeAbout;
 }
+
+/** The page's notices as a code and its values; an error's own message stays as it came. */
+export type NoticeAbout =
+  | { code: "listFailed"; error: string }
+  | { code: "loadFailed"; file: string; error: string }
+  | { code: "linkFailed"; url: string; error: string }
+  | { code: "saveFailed"; error: string }
+  | { code: "workerReplaced"; calls: string; ms: number; from: "snapshot" | "preset"; reason?: string };
 
 /**
  * Model mode: a request went to the provider, with this body (pi-ai's, from its onPayload hook) and these

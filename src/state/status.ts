@@ -1,4 +1,4 @@
-import type { ScenarioLoadedEvent, ScenarioStatus, SessionEvent } from "@agent/events";
+import type { NoticeAbout, ScenarioLoadedEvent, ScenarioStatus, SessionEvent } from "@agent/events";
 
 export interface SessionStatus {
   /** the worker has answered */
@@ -22,7 +22,7 @@ export interface SessionStatus {
   } | null;
   lastError: string | null;
   /** what the page itself had to do (e.g. restart a stuck worker), newest last */
-  notices: readonly { id: number; text: string }[];
+  notices: readonly { id: number; text: string; about?: NoticeAbout }[];
 }
 
 export const EMPTY_STATUS: SessionStatus = {
@@ -84,7 +84,10 @@ export function reduceStatus(state: SessionStatus, event: SessionEvent): Session
     case "session_cleared":
       return { ...state, lastError: null, notices: [] };
     case "notice":
-      return { ...state, notices: [...state.notices, { id: event.id, text: event.text }] };
+      return {
+        ...state,
+        notices: [...state.notices, { id: event.id, text: event.text, about: event.about }],
+      };
     default:
       return state;
   }

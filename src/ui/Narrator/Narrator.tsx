@@ -2,6 +2,7 @@ import type { SessionEvent } from "@agent/events";
 import type { TFunction } from "i18next";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
+import { noticeText } from "../Notice/notice-text";
 import { useSession } from "../session-context";
 
 /** A sentence for the events a listener cares about; the rest stay silent. */
@@ -39,7 +40,7 @@ export function Narrator() {
   const last = notices[notices.length - 1];
   return (
     <div className="sr-only" aria-live="polite" role="status">
-      {last ? `${last.text} ` : ""}
+      {last ? `${noticeText(t, last)} ` : ""}
       {line}
     </div>
   );

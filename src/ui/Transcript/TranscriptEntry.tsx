@@ -5,6 +5,7 @@ import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { DiffView } from "../DiffView/DiffView";
 import { useT } from "../i18n";
 import { ModelText } from "../ModelText/ModelText";
+import { noticeText } from "../Notice/notice-text";
 import { UsageLine } from "../Usage/Usage";
 import { Thinking, Written } from "./ModelParts";
 
@@ -181,7 +182,7 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
           className={`msg msg--notice${entry.tone === "error" ? " msg--error" : ""}`}
           role={entry.tone === "error" ? "alert" : undefined}
         >
-          <p>{entry.text}</p>
+          <p>{noticeText(t, entry)}</p>
         </li>
       );
   }
