@@ -12,7 +12,7 @@ import type {
 } from "@core/system-prompt/types";
 import type { AgentToolResult } from "@core/tools/types";
 import type { AgentMessage, AssistantMessage, AssistantMessageEvent, ToolResultMessage } from "./messages";
-import type { DisplayStep } from "./scenario";
+import type { DisplayStep, ScenarioTranslations } from "./scenario";
 
 export interface EventStamp {
   /** 1, 2, 3, … in emission order within one session */
@@ -321,6 +321,8 @@ export interface ScenarioLoadedEvent {
   type: "scenario_loaded";
   title: string;
   description: string;
+  /** the title and description in the page's other languages, when the file has them */
+  translations?: ScenarioTranslations;
   /** the steps the player shows and counts: the file's, and one per call result (DisplayStep) */
   steps: DisplayStep[];
 }
@@ -443,8 +445,19 @@ export interface NoticeEvent {
   type: "notice";
   /** counts the page's notices: a stable key, also after a replay */
   id: number;
+  /** the sentence in English, for the event log and exports */
   text: string;
+  /** what it says, for the page to word in its own language (`text` when there is none) */
+  about?: NoticeAbout;
 }
+
+/** The page's notices as a code and its values; an error's own message stays as it came. */
+export type NoticeAbout =
+  | { code: "listFailed"; error: string }
+  | { code: "loadFailed"; file: string; error: string }
+  | { code: "linkFailed"; url: string; error: string }
+  | { code: "saveFailed"; error: string }
+  | { code: "workerReplaced"; calls: string; ms: number; from: "snapshot" | "preset"; reason?: string };
 
 /**
  * Model mode: a request went to the provider, with this body (pi-ai's, from its onPayload hook) and these

@@ -161,6 +161,27 @@ export const StepSchema = Type.Union([UserStepSchema, AssistantStepSchema, Tools
   description: "A step: an object with exactly one of user, assistant or tools.",
 });
 
+const Translation = Type.Object(
+  {
+    title: Type.Optional(Type.String({ description: "The title in this language." })),
+    description: Type.Optional(Type.String({ description: "The description in this language." })),
+  },
+  {
+    additionalProperties: false,
+    description: "The title and description in one language; a field left out is shown in English.",
+  },
+);
+
+/** The languages a scenario's title and description can be written in besides English (the page's). */
+export const TranslationsSchema = Type.Object(
+  { "zh-Hans": Type.Optional(Translation), "zh-Hant": Type.Optional(Translation) },
+  {
+    additionalProperties: false,
+    description:
+      "The title and description for pages in Simplified (zh-Hans) or Traditional (zh-Hant) Chinese. The steps stay as they are: they are what the model sees.",
+  },
+);
+
 export const ScenarioSchema = Type.Object(
   {
     $schema: Type.Optional(
@@ -172,6 +193,7 @@ export const ScenarioSchema = Type.Object(
     description: Type.Optional(
       Type.String({ description: "One or two sentences on what the scenario shows." }),
     ),
+    translations: Type.Optional(TranslationsSchema),
     workspace: Type.Optional(WorkspaceSchema),
     tools: Type.Optional(ToolsSchema),
     steps: Type.Array(StepSchema, {

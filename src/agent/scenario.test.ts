@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkScenarioSize, MAX_SCENARIO_BYTES, parseScenario, parseScenarioText } from "./scenario";
+import {
+  checkScenarioSize,
+  displaySteps,
+  MAX_SCENARIO_BYTES,
+  parseScenario,
+  parseScenarioText,
+} from "./scenario";
 
 const fail = (value: unknown) => {
   try {
@@ -21,6 +27,23 @@ describe("parseScenario: what it forgives", () => {
   it("needs only steps: title from the file name, empty description, $schema dropped", () => {
     const s = parseScenario({ $schema: "../../docs/scenario.schema.json", steps: [] }, "some/dir/demo.json");
     expect(s).toEqual({ title: "demo", description: "", steps: [] });
+  });
+
+  it("keeps the title and description in other languages, and shows each result's tool in its step", () => {
+    const translations = { "zh-Hans": { title: "标题" }, "zh-Hant": { description: "說明" } };
+    const s = parseScenario({ title: "T", translations, steps: [] });
+    expect(s.translations).toEqual(translations);
+    const steps = displaySteps([
+      { tools: { active: ["read", "grep"] } },
+      {
+        assistant: {
+          content: [{ type: "toolCall", id: "c1", name: "read", arguments: {} }],
+          stopReason: "toolUse",
+        },
+      },
+    ]);
+    expect(steps[0].tools).toEqual(["read", "grep"]);
+    expect(steps[2]).toMatchObject({ kind: "result", toolName: "read", toolCallId: "c1" });
   });
 
   it("defaults stopReason as pi-ai does: toolUse with a tool call, stop without", () => {
@@ -137,9 +160,18 @@ describe("parseScenario: one line naming the file, the step and the field", () =
     );
   });
 
+  it("a language the page does not have, or a translation that is not text", () => {
+    expect(fail({ translations: { fr: { title: "x" } }, steps: [] })).toMatch(
+      /^tests\.json: translations\.fr: unknown field/,
+    );
+    expect(fail({ translations: { "zh-Hans": { title: 3 } }, steps: [] })).toBe(
+      'tests.json: translations["zh-Hans"].title: found number 3, expected a string (the title in this language)',
+    );
+  });
+
   it("a misspelt field is named, not ignored", () => {
     expect(fail({ titel: "x", steps: [] })).toBe(
-      "tests.json: titel: unknown field, expected only $schema, title, description, workspace, tools, steps here (remove it or fix its spelling)",
+      "tests.json: titel: unknown field, expected only $schema, title, description, translations, workspace, tools, steps here (remove it or fix its spelling)",
     );
     expect(fail({ steps: [{ user: "u", delay: 5 }] })).toMatch(
       /^tests\.json: steps\[0\]\.delay: unknown field/,

@@ -7,9 +7,11 @@
  * Both the page (before it sends a scenario) and the session in the worker (whatever it is sent) parse
  * with `parseScenario`, so a bad scenario is one Error with one clear line wherever it comes from.
  */
+
+import type { Static } from "typebox";
 import type { AssistantMessage, StopReason } from "./messages";
 import { describeProblem } from "./scenario-errors";
-import { type ScenarioInput, ScenarioSchema } from "./scenario-schema";
+import { type ScenarioInput, ScenarioSchema, type TranslationsSchema } from "./scenario-schema";
 
 /** The files map: text, bytes, a symlink or an empty folder. */
 export type ScenarioFileSpec = string | { base64: string } | { symlink: string } | { dir: true };
@@ -42,10 +44,14 @@ export interface ToolsStep extends StepTiming {
 
 export type ScenarioStep = UserStep | AssistantStep | ToolsStep;
 
+/** A scenario's title and description per page language; what a language lacks is shown in English. */
+export type ScenarioTranslations = Static<typeof TranslationsSchema>;
+
 /** A scenario as the loader returns it: validated, with its defaults filled in. */
 export interface Scenario {
   title: string;
   description: string;
+  translations?: ScenarioTranslations;
   workspace?: { files: ScenarioFiles };
   tools?: ScenarioTools;
   steps: ScenarioStep[];
@@ -68,18 +74,36 @@ export function stepKind(step: ScenarioStep): "user" | "assistant" | "tools" {
 export interface DisplayStep {
   kind: "user" | "assistant" | "tools" | "result";
   file: number;
+  /** the step's own text (a prompt, the model's reply): the model's English, shown as it is */
   summary: string;
   /** the call whose result this step is (kind "result") */
   toolCallId?: string;
+  /** the tool that call went to (kind "result") */
+  toolName?: string;
+  /** the tools a `tools` step makes active */
+  tools?: string[];
 }
 
 export function displaySteps(steps: readonly ScenarioStep[]): DisplayStep[] {
   return steps.flatMap((step, file): DisplayStep[] => {
-    const own: DisplayStep = { kind: stepKind(step), file, summary: summarize(step) };
+    const own: DisplayStep = {
+      kind: stepKind(step),
+      file,
+      summary: summarize(step),
+      ...("tools" in step ? { tools: [...step.tools.active] } : {}),
+    };
     if (!("assistant" in step)) return [own];
     const results = step.assistant.content.flatMap((c) =>
       c.type === "toolCall"
-        ? [{ kind: "result" as const, file, summary: `result of ${c.name} (${c.id})`, toolCallId: c.id }]
+        ? [
+            {
+              kind: "result" as const,
+              file,
+              summary: `result of ${c.name} (${c.id})`,
+              toolCallId: c.id,
+              toolName: c.name,
+            },
+          ]
         : [],
     );
     return [own, ...results];
@@ -186,6 +210,7 @@ function withDefaults(input: ScenarioInput, source: string): Scenario {
   return {
     title: input.title ?? titleFrom(source),
     description: input.description ?? "",
+    ...(input.translations ? { translations: input.translations } : {}),
     ...(input.workspace ? { workspace: input.workspace } : {}),
     ...(input.tools ? { tools: input.tools } : {}),
     steps,

@@ -8,7 +8,7 @@
  * picture.
  */
 import { redactSecrets } from "@agent/drivers/redact";
-import { exportEvents, type SessionEvent, type SessionEventBody } from "@agent/events";
+import { exportEvents, type NoticeAbout, type SessionEvent, type SessionEventBody } from "@agent/events";
 import type { Scenario } from "@agent/scenario";
 import { scenarioFileName } from "@agent/scenario-record";
 import type { Confirmations, Question } from "@state/confirmations";
@@ -76,6 +76,7 @@ export function unsavedQuestion(
     text: `You have unsaved edits in ${files}. If you go on, ${what[1]} and those edits are lost. To keep them, choose "Keep editing" and save first (Ctrl+S).`,
     confirm: what[2],
     cancel: "Keep editing",
+    about: { kind: "unsaved", action, paths: [...paths] },
   };
 }
 
@@ -103,18 +104,20 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
   let notices = 0;
   const emit = (body: SessionEventBody) =>
     stores.ingest({ ...body, seq: lastSeq, ts: deps.now() } as SessionEvent);
-  const notice = (text: string) => emit({ type: "notice", id: ++notices, text });
+  const notice = (text: string, about?: NoticeAbout) =>
+    emit({ type: "notice", id: ++notices, text, ...(about ? { about } : {}) });
 
   const scenarios = createStore<readonly ScenarioEntry[]>([], deps.schedule ?? immediate);
   const scenarioLoading = createStore<string | null>(null, immediate);
   let scenarioRequests = 0;
   /** a link being opened (or opened): the first visit's own pick waits for it and gives way if it loaded */
   let link: Promise<boolean> | null = null;
-  deps
-    .loadScenarioList()
-    .then(scenarios.set, (error: Error) =>
-      notice(`The scenario list could not be loaded: ${error.message}. Reload the page to try again.`),
-    );
+  deps.loadScenarioList().then(scenarios.set, (error: Error) =>
+    notice(`The scenario list could not be loaded: ${error.message}. Reload the page to try again.`, {
+      code: "listFailed",
+      error: error.message,
+    }),
+  );
 
   /** What to ask before unsaved editor work is lost, or null when there is none. */
   function question(action: "restart" | "pick" | "reset"): Question | null {
@@ -177,6 +180,13 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
           `restored the workspace ${
             snapshot ? `from the last snapshot (taken after ${snapshot.reason})` : "from the preset"
           }. Anything that call wrote is lost.`,
+        {
+          code: "workerReplaced",
+          calls: stuck.join(", "),
+          ms: ABORT_GRACE_MS,
+          from: snapshot ? "snapshot" : "preset",
+          ...(snapshot ? { reason: snapshot.reason } : {}),
+        },
       );
     }, ABORT_GRACE_MS);
   }
@@ -225,6 +235,7 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
         if (request === scenarioRequests)
           notice(
             `The scenario ${file} could not be loaded: ${(error as Error).message}. Pick it again to retry.`,
+            { code: "loadFailed", file, error: (error as Error).message },
           );
       } finally {
         // A Play pressed from now on reaches the worker after the load, so it plays the scenario picked.
@@ -248,6 +259,7 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
         } catch (error) {
           notice(
             `The scenario link ${url} could not be opened, so the page kept what it had: ${(error as Error).message}.`,
+            { code: "linkFailed", url, error: (error as Error).message },
           );
           return false;
         } finally {
@@ -267,7 +279,10 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
         const text = redactSecrets(`${JSON.stringify(scenario, null, 2)}\n`, deps.secrets?.() ?? []);
         deps.download(scenarioFileName(scenario.title ?? ""), "application/json", text);
       } catch (error) {
-        notice(`The conversation could not be saved as a scenario: ${(error as Error).message}.`);
+        notice(`The conversation could not be saved as a scenario: ${(error as Error).message}.`, {
+          code: "saveFailed",
+          error: (error as Error).message,
+        });
       }
     },
     exportEvents() {

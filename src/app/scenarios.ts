@@ -1,4 +1,4 @@
-import type { Scenario } from "@agent/scenario";
+import type { Scenario, ScenarioTranslations } from "@agent/scenario";
 import type { ScenarioEntry } from "@ui/session-context";
 
 const base = `${import.meta.env.BASE_URL}scenarios/`;
@@ -13,16 +13,33 @@ export async function loadScenarioList(): Promise<ScenarioEntry[]> {
     items.map(async (item): Promise<ScenarioEntry> => {
       if (typeof item === "string") {
         const s = await fetchScenario(item);
-        return { file: item, title: s.title, description: s.description };
+        return { file: item, title: s.title, description: s.description, translations: s.translations };
       }
       const e = item as Partial<ScenarioEntry>;
       return {
         file: String(e.file),
         title: String(e.title ?? e.file),
         description: String(e.description ?? ""),
+        translations: translationsOf(e.translations),
       };
     }),
   );
+}
+
+/** An index entry's translations: only the page's languages and only text are kept (the index is data). */
+function translationsOf(value: unknown): ScenarioTranslations | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const found: ScenarioTranslations = {};
+  for (const language of ["zh-Hans", "zh-Hant"] as const) {
+    const entry = (value as Record<string, unknown>)[language];
+    if (typeof entry !== "object" || entry === null) continue;
+    const { title, description } = entry as Record<string, unknown>;
+    found[language] = {
+      ...(typeof title === "string" ? { title } : {}),
+      ...(typeof description === "string" ? { description } : {}),
+    };
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
 }
 
 /**

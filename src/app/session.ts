@@ -480,6 +480,7 @@ export class PlaygroundSession {
       type: "scenario_loaded",
       title: scenario.title,
       description: scenario.description,
+      ...(scenario.translations ? { translations: scenario.translations } : {}),
       steps: displaySteps(scenario.steps),
     });
     return this.player;

@@ -8,6 +8,8 @@ export interface Question {
   confirm: string;
   /** the button that leaves everything as it is */
   cancel: string;
+  /** what the question is about, so the page can word it in its own language (the texts above are English) */
+  about?: { kind: "unsaved"; action: "restart" | "pick" | "reset"; paths: readonly string[] };
 }
 
 export interface Confirmations extends Store<Question | null> {

@@ -92,45 +92,46 @@ export function reduceDispatch(
   }
 }
 
-/** The steps a call with this name goes through, in pi's order, for the "how is it dispatched" view. */
-export function dispatchSteps(row: ToolRow | undefined, name: string): { step: string; what: string }[] {
-  const steps = [
-    {
-      step: "lookup",
-      what: row
-        ? row.state === "off"
-          ? `"${name}" is off: it is not in the agent's tool list, so the call is answered at once with "Tool ${name} not found".`
-          : `The agent finds "${name}" by exact name in its tool list${row.state === "hidden" ? " (hidden: executable, but not declared to the model)" : ""}.`
-        : `No tool is named "${name}": the answer is "Tool ${name} not found".`,
-    },
-  ];
+/** One stage of a call's dispatch: which stage, and what happens there (a code the page words). */
+export interface DispatchStep {
+  step: "lookup" | "prepare" | "validate" | "before" | "execute" | "after" | "result";
+  what:
+    | "off"
+    | "found"
+    | "foundHidden"
+    | "missing"
+    | "prepareEdit"
+    | "prepareShim"
+    | "prepareNone"
+    | "validate"
+    | "before"
+    | "executeSequential"
+    | "executeParallel"
+    | "after"
+    | "result";
+}
+
+/** The steps a call to this tool goes through, in pi's order, for the "how is it dispatched" view. */
+export function dispatchSteps(row: ToolRow | undefined): DispatchStep[] {
+  const lookup: DispatchStep["what"] = !row
+    ? "missing"
+    : row.state === "off"
+      ? "off"
+      : row.state === "hidden"
+        ? "foundHidden"
+        : "found";
+  const steps: DispatchStep[] = [{ step: "lookup", what: lookup }];
   if (!row || row.state === "off") return steps;
   steps.push(
     {
       step: "prepare",
-      what: row.hasPrepareArguments
-        ? row.name === "edit"
-          ? "prepareArguments repairs old argument shapes (a stringified edits list, top-level oldText/newText) before validation."
-          : "prepareArguments reshapes the raw arguments before validation."
-        : "No prepareArguments shim: the raw arguments go on unchanged.",
+      what: row.hasPrepareArguments ? (row.name === "edit" ? "prepareEdit" : "prepareShim") : "prepareNone",
     },
-    {
-      step: "validate",
-      what: 'The arguments are coerced (Value.Convert: "5" → 5) and checked against the schema; a misfit comes back as the validation error text.',
-    },
-    { step: "before hook", what: "beforeToolCall may block the call; the playground installs none." },
-    {
-      step: "execute",
-      what: `execute(toolCallId, args, signal, onUpdate) runs on the ${row.backend} Operations its closure holds${row.executionMode === "sequential" ? "; this tool makes the whole batch sequential" : "; calls in one batch run in parallel"}. A throw becomes an error result.`,
-    },
-    {
-      step: "after hook",
-      what: "afterToolCall may replace content, details or isError; the playground installs none.",
-    },
-    {
-      step: "result",
-      what: "tool_execution_end, then a toolResult message the model reads on its next turn.",
-    },
+    { step: "validate", what: "validate" },
+    { step: "before", what: "before" },
+    { step: "execute", what: row.executionMode === "sequential" ? "executeSequential" : "executeParallel" },
+    { step: "after", what: "after" },
+    { step: "result", what: "result" },
   );
   return steps;
 }

@@ -1,4 +1,4 @@
-import type { ScenarioLoadedEvent, ScenarioStatus, SessionEvent } from "@agent/events";
+import type { NoticeAbout, ScenarioLoadedEvent, ScenarioStatus, SessionEvent } from "@agent/events";
 
 export interface SessionStatus {
   /** the worker has answered */
@@ -10,6 +10,7 @@ export interface SessionStatus {
   scenario: {
     title: string;
     description: string;
+    translations?: ScenarioLoadedEvent["translations"];
     steps: ScenarioLoadedEvent["steps"];
     status: ScenarioStatus;
     /** the file's step the player takes next */
@@ -21,7 +22,7 @@ export interface SessionStatus {
   } | null;
   lastError: string | null;
   /** what the page itself had to do (e.g. restart a stuck worker), newest last */
-  notices: readonly { id: number; text: string }[];
+  notices: readonly { id: number; text: string; about?: NoticeAbout }[];
 }
 
 export const EMPTY_STATUS: SessionStatus = {
@@ -51,6 +52,7 @@ export function reduceStatus(state: SessionStatus, event: SessionEvent): Session
         scenario: {
           title: event.title,
           description: event.description,
+          translations: event.translations,
           steps: event.steps,
           status: "ready",
           next: 0,
@@ -82,7 +84,10 @@ export function reduceStatus(state: SessionStatus, event: SessionEvent): Session
     case "session_cleared":
       return { ...state, lastError: null, notices: [] };
     case "notice":
-      return { ...state, notices: [...state.notices, { id: event.id, text: event.text }] };
+      return {
+        ...state,
+        notices: [...state.notices, { id: event.id, text: event.text, about: event.about }],
+      };
     default:
       return state;
   }

@@ -17,9 +17,20 @@ export interface StageBar {
   start: number;
   /** null while still running */
   end: number | null;
-  /** what the hover says beyond the duration */
-  note?: string;
+  /** what the hover says beyond the duration: a code and its values, which the page words */
+  note?: BarNote;
 }
+
+export type BarNote =
+  | { code: "batch" }
+  | { code: "rewritten" }
+  | { code: "coerced" }
+  | { code: "blocked" }
+  | { code: "rejectedAt"; stage: string }
+  | { code: "path"; path: string }
+  | { code: "threw" }
+  | { code: "workerEnded" }
+  | { code: "queue"; path: string; ahead: number };
 
 export interface Lane {
   toolCallId: string;
@@ -94,7 +105,7 @@ function patchLane(
   return next;
 }
 
-const bar = (stage: StageName, end: number, ms: number, note?: string): StageBar => ({
+const bar = (stage: StageName, end: number, ms: number, note?: BarNote): StageBar => ({
   stage,
   start: end - ms,
   end,
@@ -139,13 +150,13 @@ export function reduceTimeline(
     case "call_prepared":
       return patchLane(state, draft, event.toolCallId, (_, bars) => {
         bars().push(
-          bar("prepare", event.ts, event.durationMs, event.changed ? "arguments rewritten" : undefined),
+          bar("prepare", event.ts, event.durationMs, event.changed ? { code: "rewritten" } : undefined),
         );
       });
     case "call_validated":
       return patchLane(state, draft, event.toolCallId, (_, bars) => {
         bars().push(
-          bar("validate", event.ts, event.durationMs, event.coerced ? "arguments coerced" : undefined),
+          bar("validate", event.ts, event.durationMs, event.coerced ? { code: "coerced" } : undefined),
         );
       });
     case "call_rejected":
@@ -156,7 +167,7 @@ export function reduceTimeline(
             "rejected",
             event.ts,
             event.durationMs,
-            event.type === "call_rejected" ? `at ${event.stage}` : "blocked",
+            event.type === "call_rejected" ? { code: "rejectedAt", stage: event.stage } : { code: "blocked" },
           ),
         );
       });
@@ -164,8 +175,7 @@ export function reduceTimeline(
       return patchLane(state, draft, event.toolCallId, (lane, bars) => {
         const list = bars();
         const hook = event.beforeHookMs ?? 0;
-        if (event.waitedMs > 0)
-          list.push(bar("wait", event.ts - hook, event.waitedMs, "waiting for the batch"));
+        if (event.waitedMs > 0) list.push(bar("wait", event.ts - hook, event.waitedMs, { code: "batch" }));
         if (event.beforeHookMs !== null) list.push(bar("before", event.ts, hook));
         list.push({ stage: "execute", start: event.ts, end: null });
         lane.mode = event.mode;
@@ -176,7 +186,11 @@ export function reduceTimeline(
         for (let i = 0; i < list.length; i++) {
           const b = list[i];
           if (b.stage === "execute" && b.end === null)
-            list[i] = { ...b, end: b.start + event.executeMs, note: event.threw ? "threw" : undefined };
+            list[i] = {
+              ...b,
+              end: b.start + event.executeMs,
+              note: event.threw ? { code: "threw" } : undefined,
+            };
         }
         if (event.afterHookMs !== null) list.push(bar("after", event.ts, event.afterHookMs));
       });
@@ -186,7 +200,7 @@ export function reduceTimeline(
           stage: "queue",
           start: event.ts,
           end: null,
-          note: `${event.path} (${event.ahead} ahead)`,
+          note: { code: "queue", path: event.path, ahead: event.ahead },
         });
       });
     case "queue_acquire": {
@@ -196,7 +210,7 @@ export function reduceTimeline(
       if (open < 0 && event.waitedMs <= 0) return state;
       return patchLane(state, draft, event.toolCallId, (_, bars) => {
         const list = bars();
-        if (open < 0) list.push(bar("queue", event.ts, event.waitedMs, event.path));
+        if (open < 0) list.push(bar("queue", event.ts, event.waitedMs, { code: "path", path: event.path }));
         else list[open] = { ...list[open], end: event.ts };
       });
     }
@@ -224,7 +238,9 @@ export function reduceTimeline(
               ...l,
               status: "error" as const,
               end: l.end ?? event.ts,
-              bars: l.bars.map((b) => (b.end === null ? { ...b, end: event.ts, note: "worker ended" } : b)),
+              bars: l.bars.map((b) =>
+                b.end === null ? { ...b, end: event.ts, note: { code: "workerEnded" } } : b,
+              ),
             }
           : l,
       );

@@ -1,4 +1,4 @@
-import type { SessionEvent } from "@agent/events";
+import type { NoticeAbout, SessionEvent } from "@agent/events";
 import type { AgentMessage, ImageContent, TextContent } from "@agent/messages";
 import { createDraft, type Draft } from "./fold-store";
 import { type UsageTotals, usageOf } from "./usage";
@@ -32,7 +32,7 @@ export type TranscriptEntry =
       written?: WrittenFile;
     }
   | { kind: "system"; key: string; text: string; toolsAdded: string[]; toolsRemoved: string[] }
-  | { kind: "notice"; key: string; text: string; tone: "info" | "error" };
+  | { kind: "notice"; key: string; text: string; tone: "info" | "error"; about?: NoticeAbout };
 
 export interface WrittenFile {
   path: string;
@@ -284,7 +284,7 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
     case "session_error":
       return notice(state, draft, `n${event.seq}`, event.message, "error");
     case "notice":
-      return notice(state, draft, `page${event.id}`, event.text, "info");
+      return notice(state, draft, `page${event.id}`, event.text, "info", event.about);
     case "session_cleared": {
       // A call still running keeps its status, so its end (if it comes) still finds it.
       const calls: Record<string, CallStatus> = {};
@@ -316,10 +316,17 @@ function withCall(state: TranscriptSnapshot, draft: Draft, id: string, status: C
   return next;
 }
 
-function notice(state: TranscriptSnapshot, draft: Draft, key: string, text: string, tone: "info" | "error") {
+function notice(
+  state: TranscriptSnapshot,
+  draft: Draft,
+  key: string,
+  text: string,
+  tone: "info" | "error",
+  about?: NoticeAbout,
+) {
   const next = draft.own(state);
   const entries = draft.own(state.entries);
-  entries.push({ kind: "notice", key, text, tone });
+  entries.push(about ? { kind: "notice", key, text, tone, about } : { kind: "notice", key, text, tone });
   next.entries = entries;
   return next;
 }

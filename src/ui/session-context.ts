@@ -1,6 +1,7 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
 import type { LearnerToolEntry, LearnerToolProblem } from "@agent/events";
 import type { FileContent, SessionCommand, VolumeListing } from "@agent/protocol";
+import type { ScenarioTranslations } from "@agent/scenario";
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type { BackendPicker } from "@state/backend-pick";
 import type { Confirmations } from "@state/confirmations";
@@ -17,6 +18,8 @@ export interface ScenarioEntry {
   file: string;
   title: string;
   description: string;
+  /** the title and description in the page's other languages (English when a language has none) */
+  translations?: ScenarioTranslations;
 }
 
 /** The Model tab's fields (the key apart): a preset's values, as the learner edited them. */

@@ -4,6 +4,7 @@ import { ColumnResizer } from "../ColumnResizer/ColumnResizer";
 import { ConfirmDialog } from "../ConfirmDialog/ConfirmDialog";
 import { type Shortcut, useShortcuts } from "../hooks/useShortcuts";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { Narrator } from "../Narrator/Narrator";
 import { Panel } from "../Panel/Panel";
 import { LinkOpener } from "../Share/LinkOpener";
@@ -12,11 +13,8 @@ import { useSession } from "../session-context";
 import { TopBar } from "../TopBar/TopBar";
 import { PANELS } from "./panels";
 import "../projector.css";
+import "../i18n/cjk.css";
 
-const RESIZER_LABELS = [
-  "Resize the workspace and conversation columns",
-  "Resize the conversation and system prompt columns",
-] as const;
 /** Projector columns' widths: the calls get the most room, a shown workspace the least. */
 const PROJECTOR_WIDTHS = ["0.8fr", "1.1fr", "1fr"];
 
@@ -41,19 +39,20 @@ export function App() {
     [0, 1, 2].map((c) => PANELS.some((s) => s.column.projector === c && panelOpen(p, s.id))).join(","),
   );
   const [help, setHelp] = useState(false);
+  const { t } = useT("app");
 
   const shortcuts = useMemo<Shortcut[]>(
     () => [
       {
         key: "Escape",
-        label: "abort the running call or run",
+        label: t("keys.abort"),
         global: true,
         run: () => (help ? setHelp(false) : abort()),
       },
-      { key: "?", label: "show this list", run: () => setHelp(true) },
+      { key: "?", label: t("keys.help"), run: () => setHelp(true) },
       {
         key: "k",
-        label: "play / pause the scenario",
+        label: t("keys.play"),
         run: () => {
           const s = stores.status.getSnapshot().scenario;
           if (!s) return;
@@ -62,26 +61,27 @@ export function App() {
           );
         },
       },
-      { key: ".", label: "take one scenario step", run: () => send({ type: "scenario_step" }) },
+      { key: ".", label: t("keys.step"), run: () => send({ type: "scenario_step" }) },
       {
         key: "t",
-        label: "light / dark theme",
+        label: t("keys.theme"),
         run: () => prefs.patch({ theme: prefs.getSnapshot().theme === "dark" ? "light" : "dark" }),
       },
       {
         key: "p",
-        label: "projector mode (larger type, the panels picked under Panels)",
+        label: t("keys.projector"),
         run: () => prefs.patch({ projector: !prefs.getSnapshot().projector }),
       },
       ...PANELS.map((s, i) => ({
         key: String(i + 1),
-        label: projector
-          ? `show or hide panel ${i + 1} (${s.title.toLowerCase()}) in projector mode`
-          : `collapse or open panel ${i + 1} (${s.title.toLowerCase()})`,
+        label: t(projector ? "keys.panelProjector" : "keys.panelNormal", {
+          n: i + 1,
+          title: t(`common:panels.${s.id}.title`).toLowerCase(),
+        }),
         run: () => prefs.togglePanel(s.id),
       })),
     ],
-    [help, abort, send, stores, prefs, projector],
+    [help, abort, send, stores, prefs, projector, t],
   );
   useShortcuts(shortcuts);
 
@@ -102,11 +102,17 @@ export function App() {
         {[0, 1, 2].map((c) => (
           <Fragment key={c}>
             {c > 0 && !projector ? (
-              <ColumnResizer index={(c - 1) as 0 | 1} label={RESIZER_LABELS[c - 1]} />
+              <ColumnResizer index={(c - 1) as 0 | 1} label={t(c === 1 ? "resize0" : "resize1")} />
             ) : null}
             <div className={`app__column app__column--${c}`} hidden={projector && !shown[c]}>
               {PANELS.filter((s) => s.column[mode] === c).map((s) => (
-                <Panel key={s.id} id={s.id} title={s.title} hint={s.hint} grow={s.grow[mode]}>
+                <Panel
+                  key={s.id}
+                  id={s.id}
+                  title={t(`common:panels.${s.id}.title`)}
+                  hint={t(`common:panels.${s.id}.hint`)}
+                  grow={s.grow[mode]}
+                >
                   <s.Body />
                 </Panel>
               ))}
@@ -114,10 +120,7 @@ export function App() {
           </Fragment>
         ))}
         {projector && !shown.some(Boolean) ? (
-          <p className="app__empty">
-            Projector mode shows no panels. Pick some under Panels in the top bar, or press 1 to{" "}
-            {PANEL_IDS.length}.
-          </p>
+          <p className="app__empty">{t("noPanels", { last: PANEL_IDS.length })}</p>
         ) : null}
       </main>
       <Narrator />

@@ -9,9 +9,8 @@ import { Timeline } from "../Timeline/Timeline";
 import { Workspace } from "../Workspace/Workspace";
 
 export interface PanelSpec {
+  /** its title and hint are `common:panels.<id>.title` and `.hint` */
   id: PanelId;
-  title: string;
-  hint: string;
   Body: ComponentType;
   /** the column it sits in: normal mode, then projector mode */
   column: { normal: 0 | 1 | 2; projector: 0 | 1 | 2 };
@@ -21,44 +20,32 @@ export interface PanelSpec {
 
 const SPECS: Record<PanelId, Omit<PanelSpec, "id">> = {
   workspace: {
-    title: "Workspace",
-    hint: "The files every tool reads and writes.",
     Body: Workspace,
     column: { normal: 0, projector: 0 },
     grow: { normal: 1, projector: 1 },
   },
   // On a projector the dispatch table sits above the prompt it produces, beside the calls it dispatches.
   dispatch: {
-    title: "Dispatch table",
-    hint: "Tool name → tool. Its state decides what the model is told.",
     Body: DispatchTable,
     column: { normal: 0, projector: 2 },
     grow: { normal: 1, projector: 0 },
   },
   conversation: {
-    title: "Conversation",
-    hint: "Tool calls and what the model receives.",
     Body: Conversation,
     column: { normal: 1, projector: 1 },
     grow: { normal: 3, projector: 3 },
   },
   timeline: {
-    title: "Timeline",
-    hint: "Each call's trip through the pipeline.",
     Body: Timeline,
     column: { normal: 1, projector: 1 },
     grow: { normal: 2, projector: 2 },
   },
   "system-prompt": {
-    title: "System prompt",
-    hint: "What the model is told about the tools.",
     Body: SystemPrompt,
     column: { normal: 2, projector: 2 },
     grow: { normal: 1.2, projector: 1.2 },
   },
   "event-stream": {
-    title: "Event stream",
-    hint: "Everything the session emits, in order.",
     Body: EventStream,
     column: { normal: 2, projector: 2 },
     grow: { normal: 1, projector: 1 },

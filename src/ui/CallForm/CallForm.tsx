@@ -2,11 +2,13 @@ import { checkJson } from "@state/json-error";
 import { argsFromForm, type SchemaField, schemaFields } from "@state/schema-fields";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import { Tabs } from "../Tabs/Tabs";
 import "./CallForm.css";
+import { ModelText } from "../ModelText/ModelText";
 import { nextCallId, SentNames, submitOnCtrlEnter } from "./hand";
-import { JsonField, jsonProblemText } from "./JsonField";
+import { JsonField, JsonProblemText } from "./JsonField";
 import { RunBar } from "./RunBar";
 import { TurnComposer } from "./TurnComposer";
 
@@ -17,10 +19,11 @@ import { TurnComposer } from "./TurnComposer";
 export function CallForm() {
   const [what, setWhat] = useState<"call" | "turn">("call");
   const id = useId();
+  const { t } = useT("callForm");
   return (
     <div className="hand">
       <div className="hand__what" role="radiogroup" aria-labelledby={`${id}-what`}>
-        <span id={`${id}-what`}>Send</span>
+        <span id={`${id}-what`}>{t("send")}</span>
         <label>
           <input
             type="radio"
@@ -28,16 +31,16 @@ export function CallForm() {
             checked={what === "call"}
             onChange={() => setWhat("call")}
           />{" "}
-          One call
+          {t("oneCall")}
         </label>
-        <label title="Your message, then the model's tool calls in one message, then its closing text">
+        <label title={t("turnTitle")}>
           <input
             type="radio"
             name={`${id}-what`}
             checked={what === "turn"}
             onChange={() => setWhat("turn")}
           />{" "}
-          Compose a turn
+          {t("composeTurn")}
         </label>
       </div>
       {what === "call" ? <OneCall /> : <TurnComposer />}
@@ -52,6 +55,7 @@ export function CallForm() {
  */
 function OneCall() {
   const { stores, send } = useSession();
+  const { t } = useT("callForm");
   const tools = useStore(stores.dispatch, (d) => d.tools);
   const [toolName, setToolName] = useState("read");
   const [mode, setMode] = useState<"form" | "json">("form");
@@ -80,16 +84,11 @@ function OneCall() {
   };
 
   return (
-    <form
-      className="call-form"
-      onSubmit={submit}
-      onKeyDown={submitOnCtrlEnter}
-      aria-label="Call a tool by hand"
-    >
+    <form className="call-form" onSubmit={submit} onKeyDown={submitOnCtrlEnter} aria-label={t("formName")}>
       <div className="call-form__body">
         <div className="call-form__row">
           <label>
-            Tool{" "}
+            {t("tool")}{" "}
             <select
               value={toolName}
               onChange={(e) => {
@@ -98,27 +97,26 @@ function OneCall() {
                 setJson(null);
               }}
             >
-              {tools.map((t) => (
-                <option key={t.name} value={t.name}>
-                  {t.name}
-                  {t.state === "active" ? "" : ` (${t.state})`}
+              {tools.map((tool) => (
+                <option key={tool.name} value={tool.name}>
+                  {tool.state === "active"
+                    ? tool.name
+                    : t("toolState", { name: tool.name, state: t(`state.${tool.state}`) })}
                 </option>
               ))}
             </select>
           </label>
           {tool && tool.state !== "active" ? (
             <span className="muted">
-              {tool.state === "off"
-                ? `off: pi will answer “Tool ${tool.name} not found”`
-                : "hidden: runs, but the model is not told about it"}
+              {tool.state === "off" ? t("offNote", { name: tool.name }) : t("hiddenNote")}
             </span>
           ) : null}
         </div>
         <Tabs
-          label="Arguments as"
+          label={t("argsAs")}
           tabs={[
-            { key: "form", label: "Form" },
-            { key: "json", label: "Raw JSON" },
+            { key: "form", label: t("form") },
+            { key: "json", label: t("rawJson") },
           ]}
           selected={mode}
           onSelect={(m) => {
@@ -137,7 +135,7 @@ function OneCall() {
             />
           ) : (
             <JsonField
-              label="Arguments (JSON)"
+              label={t("argsJson")}
               text={text}
               onChange={setJson}
               problem={problem}
@@ -145,22 +143,20 @@ function OneCall() {
             />
           )}
         </Tabs>
-        <p className="muted call-form__about">
-          Arguments that do not fit the schema still go through: pi answers with its validation error, as a
-          model would see it.
-        </p>
+        <p className="muted call-form__about">{t("about")}</p>
       </div>
       <RunBar
-        label={`Run ${toolName}`}
+        label={t("run", { name: toolName })}
         disabled={problem !== null}
-        problem={problem ? jsonProblemText(problem) : null}
+        problem={problem ? <JsonProblemText problem={problem} /> : null}
         problemId={problemId}
         note={
           names.length === 0 ? (
-            "Sends no arguments."
+            t("sendsNothing")
           ) : (
             <>
-              Sends <SentNames names={names} />.
+              {t("sendsBefore")} <SentNames names={names} />
+              {t("sendsAfter")}
             </>
           )
         }
@@ -179,7 +175,8 @@ function FormFields({
   onChange: (name: string, value: string) => void;
 }) {
   const base = useId();
-  if (fields.length === 0) return <p className="muted">This tool takes no arguments.</p>;
+  const { t } = useT("callForm");
+  if (fields.length === 0) return <p className="muted">{t("noArgs")}</p>;
   return (
     <div className="fields">
       {fields.map((f) => {
@@ -195,11 +192,11 @@ function FormFields({
           <div key={f.name} className="field">
             <label htmlFor={id}>
               <code>{f.name}</code> <span className="schema__type">{f.type}</span>
-              {f.required ? <span className="badge">required</span> : null}
+              {f.required ? <span className="badge">{t("required")}</span> : null}
             </label>
             {f.type === "boolean" ? (
               <select {...common} onChange={(e) => onChange(f.name, e.target.value)}>
-                <option value="">(not set)</option>
+                <option value="">{t("notSet")}</option>
                 <option value="true">true</option>
                 <option value="false">false</option>
               </select>
@@ -209,7 +206,11 @@ function FormFields({
                 rows={f.type === "array" ? 4 : 3}
                 spellCheck={false}
                 placeholder={
-                  f.itemExample ? `[${f.itemExample}]` : f.type === "array" ? "JSON, e.g. [ … ]" : undefined
+                  f.itemExample
+                    ? `[${f.itemExample}]`
+                    : f.type === "array"
+                      ? t("arrayPlaceholder")
+                      : undefined
                 }
                 onChange={(e) => onChange(f.name, e.target.value)}
               />
@@ -225,10 +226,11 @@ function FormFields({
             <p id={help} className="field__help">
               {f.itemExample ? (
                 <>
-                  A JSON list; each item looks like <code>{f.itemExample}</code>.{" "}
+                  {t("itemHelpBefore")} <code>{f.itemExample}</code>
+                  {t("itemHelpAfter")}{" "}
                 </>
               ) : null}
-              {f.description}
+              <ModelText>{f.description}</ModelText>
             </p>
           </div>
         );

@@ -1,11 +1,13 @@
 import type { JsonProblem } from "@state/json-error";
 import { useId } from "react";
+import { useT } from "../i18n";
 
 /** Where the JSON breaks, in words: shown in the run bar, so it is in view whatever scrolls. */
-export function jsonProblemText(problem: JsonProblem, prefix = "") {
+export function JsonProblemText({ problem, prefix = "" }: { problem: JsonProblem; prefix?: string }) {
+  const { t } = useT("callForm");
   return (
     <p>
-      {prefix}This is not JSON: it breaks at line {problem.line}, column {problem.column}.{" "}
+      {t("notJson", { prefix, line: problem.line, column: problem.column })}{" "}
       <span className="muted">({problem.message})</span>
     </p>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { useSession } from "../session-context";
 
 /**
@@ -27,6 +28,7 @@ export function RunBar({
   note: ReactNode;
 }) {
   const { stores, abort } = useSession();
+  const { t } = useT("callForm");
   const running = useStore(stores.status, (s) => s.running);
   const queues = running && labelWhileRunning !== undefined;
   return (
@@ -37,11 +39,7 @@ export function RunBar({
         disabled={disabled || (running && !queues)}
         aria-keyshortcuts="Control+Enter"
         title={
-          queues
-            ? `${labelWhileRunning} (Ctrl+Enter)`
-            : running
-              ? "A run is going: wait for it or abort it"
-              : "Run (Ctrl+Enter)"
+          queues ? t("queueTitle", { label: labelWhileRunning }) : running ? t("busyTitle") : t("runTitle")
         }
       >
         {queues ? labelWhileRunning : label}{" "}
@@ -55,9 +53,9 @@ export function RunBar({
           className="danger"
           onClick={abort}
           aria-keyshortcuts="Escape"
-          title="Abort the run (Esc)"
+          title={t("common:abortTitle")}
         >
-          Abort
+          {t("common:abort")}
         </button>
       ) : null}
       {problem ? (
@@ -65,13 +63,7 @@ export function RunBar({
           {problem}
         </div>
       ) : (
-        <p className="run-bar__note">
-          {queues
-            ? "Running: a message you send now waits until the model finishes. Abort (or Esc) stops the run."
-            : running
-              ? "Running: Abort (or Esc) stops it."
-              : note}
-        </p>
+        <p className="run-bar__note">{queues ? t("runningQueues") : running ? t("running") : note}</p>
       )}
     </div>
   );

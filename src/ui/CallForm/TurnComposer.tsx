@@ -2,9 +2,10 @@ import { checkJson } from "@state/json-error";
 import { argsTemplate } from "@state/schema-fields";
 import { type FormEvent, useId, useState } from "react";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import { nextCallId, submitOnCtrlEnter } from "./hand";
-import { JsonField, jsonProblemText } from "./JsonField";
+import { JsonField, JsonProblemText } from "./JsonField";
 import { RunBar } from "./RunBar";
 
 interface DraftCall {
@@ -39,6 +40,7 @@ const EXAMPLE = {
  */
 export function TurnComposer() {
   const { stores, send } = useSession();
+  const { t } = useT("callForm");
   const tools = useStore(stores.dispatch, (d) => d.tools);
   const template = (name: string) => argsTemplate(tools.find((t) => t.name === name)?.parameters);
   const [user, setUser] = useState("");
@@ -68,9 +70,9 @@ export function TurnComposer() {
   };
 
   const parts = [
-    user.trim() ? "your message" : null,
-    `${shown.length} call${shown.length === 1 ? "" : "s"} (${shown.map((c) => c.toolName).join(", ")}) in one assistant message`,
-    closing.trim() ? "the closing text" : null,
+    user.trim() ? t("part.user") : null,
+    t("part.calls", { count: shown.length, names: shown.map((c) => c.toolName).join(", ") }),
+    closing.trim() ? t("part.closing") : null,
   ].filter(Boolean);
 
   return (
@@ -78,7 +80,7 @@ export function TurnComposer() {
       className="call-form turn"
       onSubmit={submit}
       onKeyDown={submitOnCtrlEnter}
-      aria-label="Compose a turn by hand"
+      aria-label={t("turnName")}
     >
       <div className="call-form__body">
         <p className="call-form__row">
@@ -90,11 +92,11 @@ export function TurnComposer() {
               setClosing(EXAMPLE.closing);
             }}
           >
-            Fill in an example: two edits of one file
+            {t("example")}
           </button>
         </p>
         <div className="field turn__part turn__part--user">
-          <label htmlFor={`${base}-user`}>You (user)</label>
+          <label htmlFor={`${base}-user`}>{t("you")}</label>
           <textarea
             id={`${base}-user`}
             rows={2}
@@ -103,30 +105,29 @@ export function TurnComposer() {
             onChange={(e) => setUser(e.target.value)}
           />
           <p id={`${base}-user-help`} className="field__help">
-            What you ask the model. Optional: leave it empty to start with the model's calls.
+            {t("youHelp")}
           </p>
         </div>
         <fieldset className="turn__part turn__part--calls">
-          <legend>Model (assistant): tool calls</legend>
-          <p className="field__help">
-            One assistant message holding every call below: they run as one batch, side by side.
-          </p>
+          <legend>{t("callsLegend")}</legend>
+          <p className="field__help">{t("callsHelp")}</p>
           {shown.map((c, i) => {
             const check = checks[i];
             return (
               <fieldset key={c.key} className="turn__call">
-                <legend>Call {i + 1}</legend>
+                <legend>{t("callN", { n: i + 1 })}</legend>
                 <div className="call-form__row">
                   <label>
-                    Tool{" "}
+                    {t("tool")}{" "}
                     <select
                       value={c.toolName}
                       onChange={(e) => update(c.key, { toolName: e.target.value, args: null })}
                     >
-                      {tools.map((t) => (
-                        <option key={t.name} value={t.name}>
-                          {t.name}
-                          {t.state === "active" ? "" : ` (${t.state})`}
+                      {tools.map((tool) => (
+                        <option key={tool.name} value={tool.name}>
+                          {tool.state === "active"
+                            ? tool.name
+                            : t("toolState", { name: tool.name, state: t(`state.${tool.state}`) })}
                         </option>
                       ))}
                     </select>
@@ -134,15 +135,15 @@ export function TurnComposer() {
                   {shown.length > 1 ? (
                     <button
                       type="button"
-                      aria-label={`Remove call ${i + 1}`}
+                      aria-label={t("removeCall", { n: i + 1 })}
                       onClick={() => setCalls((all) => all.filter((d) => d.key !== c.key))}
                     >
-                      Remove
+                      {t("remove")}
                     </button>
                   ) : null}
                 </div>
                 <JsonField
-                  label="Arguments (JSON)"
+                  label={t("argsJson")}
                   text={c.args}
                   rows={4}
                   onChange={(args) => update(c.key, { args })}
@@ -156,11 +157,11 @@ export function TurnComposer() {
             type="button"
             onClick={() => setCalls((all) => [...all, { key: ++drafts, toolName: "read", args: null }])}
           >
-            Add a call
+            {t("addCall")}
           </button>
         </fieldset>
         <div className="field turn__part turn__part--closing">
-          <label htmlFor={`${base}-closing`}>Model: closing text</label>
+          <label htmlFor={`${base}-closing`}>{t("closing")}</label>
           <textarea
             id={`${base}-closing`}
             rows={2}
@@ -169,19 +170,23 @@ export function TurnComposer() {
             onChange={(e) => setClosing(e.target.value)}
           />
           <p id={`${base}-closing-help`} className="field__help">
-            The model's answer once the results are back (a second model request, stop reason "stop").
-            Optional: leave it empty to stop when the results are in.
+            {t("closingHelp")}
           </p>
         </div>
       </div>
       <RunBar
-        label="Run the turn"
+        label={t("runTurn")}
         disabled={problem !== null}
         problem={
-          problem ? jsonProblemText(problem, `Call ${broken + 1} (${shown[broken].toolName}): `) : null
+          problem ? (
+            <JsonProblemText
+              problem={problem}
+              prefix={t("callProblem", { n: broken + 1, name: shown[broken].toolName })}
+            />
+          ) : null
         }
         problemId={problemId}
-        note={`Sends ${parts.join(", then ")}.`}
+        note={t("sendsParts", { parts: parts.join(t("part.then")) })}
       />
     </form>
   );

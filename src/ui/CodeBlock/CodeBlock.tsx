@@ -16,7 +16,7 @@ export function CodeBlock({
   return (
     <section aria-label={label} className="code-block-wrap">
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard */}
-      <pre className={`code-block ${className ?? ""}`} tabIndex={0}>
+      <pre className={`code-block ${className ?? ""}`} tabIndex={0} data-verbatim="">
         {children}
       </pre>
     </section>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { CallForm } from "../CallForm/CallForm";
+import { useT } from "../i18n";
 import { ModelPrompt } from "../ModelPrompt/ModelPrompt";
 import { ScenarioPlayer } from "../ScenarioPlayer/ScenarioPlayer";
 import { Tabs } from "../Tabs/Tabs";
@@ -11,17 +12,18 @@ type Mode = "scenario" | "hand" | "model";
 /** The transcript above, and the three ways to drive the tools below. */
 export function Conversation() {
   const [mode, setMode] = useState<Mode>("scenario");
+  const { t } = useT("conversation");
   return (
     <div className="conversation">
       <Transcript />
       <div className="composer">
         <Tabs
-          label="Drive the tools with"
+          label={t("driveWith")}
           className="composer__tabs"
           tabs={[
-            { key: "scenario", label: "Scenario" },
-            { key: "hand", label: "Call a tool by hand" },
-            { key: "model", label: "Model prompt" },
+            { key: "scenario", label: t("scenario") },
+            { key: "hand", label: t("hand") },
+            { key: "model", label: t("model") },
           ]}
           selected={mode}
           onSelect={setMode}

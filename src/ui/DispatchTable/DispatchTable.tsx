@@ -4,94 +4,91 @@ import { useState } from "react";
 import { BackendBadge } from "../Backends/BackendPicker";
 import { CompromisesDialog } from "../Compromises/Compromises";
 import { HandlerHeader, HandlerNote, HandlerPicker } from "../Compromises/HandlerPicker";
-import { formatDuration } from "../format";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { LessonsDialog } from "../Lessons/Lessons";
+import { ModelText, ModelTextNote } from "../ModelText/ModelText";
 import { SchemaView } from "../SchemaView/SchemaView";
 import { useSession } from "../session-context";
 import { LearnerBadge, ToolEditorLauncher } from "../ToolEditor/ToolEditorLauncher";
 
 const STATES: readonly ToolState[] = ["active", "hidden", "off"];
-const STATE_HINT: Record<ToolState, string> = {
-  active: "declared to the model and callable",
-  hidden: "callable, but not declared to the model",
-  off: "not in the tool list at all",
-};
 
 /** pi's dispatch table: name → tool, with its state and what its calls did. */
 export function DispatchTable() {
   const { stores, selection, send } = useSession();
+  const { t, format } = useT("dispatchTable");
   const tools = useStore(stores.dispatch, (d) => d.tools);
   const stats = useStore(stores.dispatch, (d) => d.stats);
   const selected = useStore(selection, (s) => s.tool);
   const [compromises, setCompromises] = useState(false);
   const [lessons, setLessons] = useState(false);
-  if (tools.length === 0) return <p className="muted">Waiting for the tool registry…</p>;
+  if (tools.length === 0) return <p className="muted">{t("waiting")}</p>;
   const row = tools.find((t) => t.name === selected);
   return (
     <div className="dispatch">
       <table className="dispatch__table">
-        <caption className="sr-only">Tools by name, with their state and call counts</caption>
+        <caption className="sr-only">{t("caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Tool</th>
-            <th scope="col">State</th>
+            <th scope="col">{t("col.tool")}</th>
+            <th scope="col">{t("col.state")}</th>
             <HandlerHeader />
-            <th scope="col" title="calls">
-              Calls
+            <th scope="col" title={t("col.callsTitle")}>
+              {t("col.calls")}
             </th>
-            <th scope="col" title="errors">
-              Err
+            <th scope="col" title={t("col.errorsTitle")}>
+              {t("col.errors")}
             </th>
-            <th scope="col" title="last duration">
-              Last
+            <th scope="col" title={t("col.lastTitle")}>
+              {t("col.last")}
             </th>
           </tr>
         </thead>
         <tbody>
-          {tools.map((t) => {
-            const s: ToolStats | undefined = stats[t.name];
+          {tools.map((tool) => {
+            const s: ToolStats | undefined = stats[tool.name];
             return (
               <tr
-                key={t.name}
-                className={`dispatch__row dispatch__row--${t.state}${s?.running ? " is-running" : ""}${
-                  selected === t.name ? " is-selected" : ""
+                key={tool.name}
+                className={`dispatch__row dispatch__row--${tool.state}${s?.running ? " is-running" : ""}${
+                  selected === tool.name ? " is-selected" : ""
                 }`}
               >
                 <th scope="row">
                   <button
                     type="button"
                     className="linkish"
-                    aria-expanded={selected === t.name}
-                    onClick={() => selection.selectTool(selected === t.name ? null : t.name)}
-                    title={`Show how a "${t.name}" call is dispatched`}
+                    aria-expanded={selected === tool.name}
+                    onClick={() => selection.selectTool(selected === tool.name ? null : tool.name)}
+                    title={t("showHow", { name: tool.name })}
                   >
-                    <code>{t.name}</code>
+                    <code>{tool.name}</code>
                   </button>
-                  <LearnerBadge origin={t.origin} replaces={t.replaces} />
-                  {s?.running ? <span className="badge badge--live">running</span> : null}
-                  <BackendBadge backend={t.backend} />
+                  <LearnerBadge origin={tool.origin} replaces={tool.replaces} />
+                  {s?.running ? <span className="badge badge--live">{t("running")}</span> : null}
+                  <BackendBadge backend={tool.backend} />
                 </th>
                 <td>
                   <select
-                    aria-label={`State of ${t.name}`}
-                    value={t.state}
-                    title={STATE_HINT[t.state]}
+                    aria-label={t("stateOf", { name: tool.name })}
+                    value={tool.state}
+                    title={t(`stateHint.${tool.state}`)}
                     onChange={(e) =>
-                      send({ type: "set_tool_state", name: t.name, state: e.target.value as ToolState })
+                      send({ type: "set_tool_state", name: tool.name, state: e.target.value as ToolState })
                     }
                   >
                     {STATES.map((st) => (
                       <option key={st} value={st}>
-                        {st}
+                        {t(`state.${st}`)}
                       </option>
                     ))}
                   </select>
                 </td>
-                <HandlerPicker row={t} />
+                <HandlerPicker row={tool} />
                 <td className="num">{s?.calls ?? 0}</td>
                 <td className={`num${s?.errors ? " error" : ""}`}>{s?.errors ?? 0}</td>
-                <td className="num">{formatDuration(s?.lastMs)}</td>
+                <td className="num">{format.duration(s?.lastMs)}</td>
               </tr>
             );
           })}
@@ -101,62 +98,67 @@ export function DispatchTable() {
       <CompromisesDialog open={compromises} onClose={() => setCompromises(false)} />
       <LessonsDialog open={lessons} onClose={() => setLessons(false)} />
       <ToolEditorLauncher />
-      {row ? (
-        <ToolDetails row={row} />
-      ) : (
-        <p className="muted">Select a tool to see its definition and how a call to it is dispatched.</p>
-      )}
+      {row ? <ToolDetails row={row} /> : <p className="muted">{t("select")}</p>}
     </div>
   );
 }
 
 function ToolDetails({ row }: { row: ToolRow }) {
+  const { t } = useT("dispatchTable");
   return (
-    <section className="tool-details" aria-label={`The ${row.name} tool`}>
+    <section className="tool-details" aria-label={t("details", { name: row.name })}>
       <h3>
-        <code>{row.name}</code> <span className="muted">label “{row.label}”</span>
+        <code>{row.name}</code> <span className="muted">{t("label", { label: row.label })}</span>
       </h3>
       <dl className="facts">
-        <dt>State</dt>
+        <dt>{t("fact.state")}</dt>
+        <dd>{t("fact.stateValue", { state: t(`state.${row.state}`), hint: t(`stateHint.${row.state}`) })}</dd>
+        <dt>{t("fact.operations")}</dt>
         <dd>
-          {row.state}: {STATE_HINT[row.state]}
+          <code>{row.backend}</code> {t("fact.closure")}
         </dd>
-        <dt>Operations</dt>
-        <dd>
-          <code>{row.backend}</code> (held by the tool's closure)
-        </dd>
-        <dt>Execution</dt>
-        <dd>{row.executionMode ?? "default (parallel with the other calls of its batch)"}</dd>
-        <dt>prepareArguments</dt>
-        <dd>{row.hasPrepareArguments ? "yes: it reshapes the raw arguments before validation" : "no"}</dd>
+        <dt>{t("fact.execution")}</dt>
+        <dd>{t(row.executionMode ? `fact.${row.executionMode}` : "fact.default")}</dd>
+        <dt>{t("fact.prepare")}</dt>
+        <dd>{t(row.hasPrepareArguments ? "fact.prepareYes" : "fact.prepareNo")}</dd>
       </dl>
-      <h4>Description (sent to the model)</h4>
-      <p className="prose">{row.description}</p>
-      <h4>Prompt snippet</h4>
+      <h4>
+        {t("description")} <ModelTextNote />
+      </h4>
+      <ModelText block className="prose">
+        {row.description}
+      </ModelText>
+      <h4>{t("snippet")}</h4>
       <p className="prose">
         {row.promptSnippet ? (
           <code>{row.promptSnippet}</code>
         ) : (
-          <span className="muted">none: not listed under the prompt's tools</span>
+          <span className="muted">{t("snippetNone")}</span>
         )}
       </p>
-      <h4>Guidelines</h4>
+      <h4>
+        {t("guidelines")} {row.promptGuidelines?.length ? <ModelTextNote /> : null}
+      </h4>
       {row.promptGuidelines?.length ? (
-        <ul className="prose">
-          {row.promptGuidelines.map((g) => (
-            <li key={g}>{g}</li>
-          ))}
-        </ul>
+        <ModelText block>
+          <ul className="prose">
+            {row.promptGuidelines.map((g) => (
+              <li key={g}>{g}</li>
+            ))}
+          </ul>
+        </ModelText>
       ) : (
-        <p className="muted">none</p>
+        <p className="muted">{t("common:none")}</p>
       )}
-      <h4>Parameters</h4>
+      <h4>{t("parameters")}</h4>
       <SchemaView schema={row.parameters} />
-      <h4>How a “{row.name}” call is dispatched</h4>
+      <h4>{t("howDispatched", { name: row.name })}</h4>
       <ol className="steps">
-        {dispatchSteps(row, row.name).map((s) => (
+        {dispatchSteps(row).map((s) => (
           <li key={s.step}>
-            <strong>{s.step}</strong>: {s.what}
+            <strong>{t(`step.${s.step}`)}</strong>
+            {": "}
+            {t(`what.${s.what}`, { name: row.name, backend: row.backend })}
           </li>
         ))}
       </ol>

@@ -1,5 +1,6 @@
 import type { SessionEvent } from "@agent/events";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
+import { useT } from "../i18n";
 
 /** The event opened in the stream, as JSON, with a way to highlight its call everywhere. */
 export function EventDetail({
@@ -14,6 +15,7 @@ export function EventDetail({
   onHighlight: (call: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useT("eventStream");
   return (
     <div className="events__detail">
       <div className="events__detail-bar">
@@ -22,14 +24,14 @@ export function EventDetail({
         </strong>
         {call ? (
           <button type="button" onClick={() => onHighlight(call)}>
-            Highlight call {call}
+            {t("highlight", { call })}
           </button>
         ) : null}
         <button type="button" onClick={onClose}>
-          Close
+          {t("common:close")}
         </button>
       </div>
-      <CodeBlock label={`Event ${event.seq} as JSON`}>{JSON.stringify(event, null, 2)}</CodeBlock>
+      <CodeBlock label={t("asJson", { seq: event.seq })}>{JSON.stringify(event, null, 2)}</CodeBlock>
     </div>
   );
 }

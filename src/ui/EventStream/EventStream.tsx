@@ -2,6 +2,7 @@ import type { SessionEvent } from "@agent/events";
 import { memo, type RefObject, type UIEvent, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useFollowToEnd } from "../hooks/useFollowToEnd";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import { distanceFromEnd, rowWindow } from "../windowing";
 import { EventDetail } from "./EventDetail";
@@ -28,7 +29,7 @@ function useStable(values: readonly string[]): readonly string[] {
 // The call filter lists every call (840 in a burst): re-rendered only when the list changes.
 const Options = memo(function Options({ values }: { values: readonly string[] }) {
   return values.map((v) => (
-    <option key={v} value={v}>
+    <option key={v} value={v} data-verbatim="">
       {v}
     </option>
   ));
@@ -74,6 +75,7 @@ function useHeight(box: RefObject<HTMLElement | null>): number {
  */
 export function EventStream() {
   const { stores, selection } = useSession();
+  const { t, format } = useT("eventStream");
   const { events, dropped, total, types } = useStore(stores.events);
   const selectedCall = useStore(selection, (s) => s.callId);
   const [type, setType] = useState("");
@@ -122,29 +124,33 @@ export function EventStream() {
     <div className="events">
       <div className="events__filters">
         <label>
-          Type{" "}
+          {t("type")}{" "}
           <select value={type} onChange={(e) => setType(e.target.value)}>
-            <option value="">all</option>
+            <option value="">{t("all")}</option>
             <Options values={types} />
           </select>
         </label>
         <label>
-          Call{" "}
+          {t("call")}{" "}
           <select value={selectedCall ?? ""} onChange={(e) => selection.selectCall(e.target.value || null)}>
-            <option value="">all</option>
+            <option value="">{t("all")}</option>
             <Options values={calls} />
           </select>
         </label>
         <span className="muted events__count" aria-live="off">
-          {shown.length === events.length ? `${events.length} events` : `${shown.length} of ${events.length}`}
-          {dropped > 0 ? ` · ${dropped} older dropped (of ${total})` : ""}
+          {shown.length === events.length
+            ? t("count", { count: format.count(events.length) })
+            : t("countFiltered", { shown: format.count(shown.length), count: format.count(events.length) })}
+          {dropped > 0
+            ? ` ${t("dropped", { dropped: format.count(dropped), total: format.count(total) })}`
+            : ""}
         </span>
       </div>
-      {events.length === 0 ? <p className="muted">Waiting for the session worker…</p> : null}
+      {events.length === 0 ? <p className="muted">{t("waiting")}</p> : null}
       <div className="events__scroll" ref={box} onScroll={onScroll} tabIndex={-1}>
         <ol
           className="event-list"
-          aria-label="Session events"
+          aria-label={t("list")}
           ref={list}
           style={{ height: shown.length * ROW, position: "relative" }}
         >
@@ -168,7 +174,7 @@ export function EventStream() {
                   <span className="event-list__seq">{e.seq}</span>
                   <code className="event-list__type">{e.type}</code>
                   <span className="event-list__call">{id ?? ""}</span>
-                  <span className="event-list__time" title="Seconds since the run started">
+                  <span className="event-list__time" title={t("since")}>
                     {sinceRunStart(e.ts, starts, first)}
                   </span>
                 </button>

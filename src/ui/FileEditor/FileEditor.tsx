@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import type { MountedEditor } from "./codemirror";
 import "./FileEditor.css";
@@ -11,6 +12,10 @@ import "./FileEditor.css";
  */
 export function FileEditor({ path }: { path: string }) {
   const { stores, send, readFile, unsaved } = useSession();
+  const { t } = useT("fileEditor");
+  // Read when the editor mounts (a new file mounts a new editor); not a reason to rebuild it.
+  const label = useRef("");
+  label.current = t("editorLabel", { path });
   // Which version of the file the tree knows: its last change (a new mark each time), or the last reset.
   const version = useStore(stores.files, (f) => f.changed[path] ?? f.resets);
   const [content, setContent] = useState<{ text: string | null } | undefined>(undefined);
@@ -96,6 +101,7 @@ export function FileEditor({ path }: { path: string }) {
         synced.current = text;
         editor.current = mountEditor(host.current, {
           path,
+          label: label.current,
           text,
           onChange: (t) => setDirty(t !== saved.current),
           onSave: () => save.current(),
@@ -120,44 +126,44 @@ export function FileEditor({ path }: { path: string }) {
     <div className="editor">
       <div className="editor__bar">
         <code className="editor__path">{path}</code>
-        {dirty ? <span className="editor__dirty">unsaved</span> : null}
+        {dirty ? <span className="editor__dirty">{t("unsaved")}</span> : null}
         <button
           type="button"
           onClick={() => save.current()}
           disabled={!dirty || conflict !== null}
-          title={conflict !== null ? "Choose which version to keep first" : "Save (Ctrl+S)"}
+          title={t(conflict !== null ? "chooseFirst" : "saveTitle")}
         >
-          Save
+          {t("save")}
         </button>
       </div>
       {conflict !== null ? (
         <div className="editor__conflict" role="alert">
           <p>
-            A tool changed <code>{path}</code> since you started editing it. Saving now would undo the tool's
-            change. Which version do you want?
+            {t("conflictBefore")} <code>{path}</code>
+            {t("conflictAfter")}
           </p>
           <div className="editor__conflict-buttons">
             <button type="button" onClick={keepMine}>
-              Keep mine
+              {t("keepMine")}
             </button>
             <button type="button" onClick={takeTheirs}>
-              Take the tool's version
+              {t("takeTheirs")}
             </button>
           </div>
           <details>
-            <summary>Show the tool's version</summary>
+            <summary>{t("showTheirs")}</summary>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the text scrolls, so it must take focus to scroll by keyboard */}
-            <pre className="editor__theirs" tabIndex={0}>
+            <pre className="editor__theirs" tabIndex={0} data-verbatim="">
               {conflict}
             </pre>
           </details>
         </div>
       ) : null}
-      {failed ? <p className="error">The editor could not load: {failed}</p> : null}
-      {!exists ? <p className="muted">This file no longer exists.</p> : null}
-      {content?.text === null ? <p className="muted">A binary file: the editor shows text only.</p> : null}
-      {content === undefined && exists ? <p className="muted">Loading…</p> : null}
-      <div className="editor__host" ref={host} hidden={!content || content.text === null} />
+      {failed ? <p className="error">{t("failed", { error: failed })}</p> : null}
+      {!exists ? <p className="muted">{t("gone")}</p> : null}
+      {content?.text === null ? <p className="muted">{t("binary")}</p> : null}
+      {content === undefined && exists ? <p className="muted">{t("common:loading")}</p> : null}
+      <div className="editor__host" data-verbatim="" ref={host} hidden={!content || content.text === null} />
     </div>
   );
 }

@@ -24,7 +24,14 @@ export interface MountedEditor {
 
 export function mountEditor(
   parent: HTMLElement,
-  options: { path: string; text: string; onChange: (text: string) => void; onSave: () => void },
+  /** `label`: the editor's accessible name, in the page's language */
+  options: {
+    path: string;
+    label: string;
+    text: string;
+    onChange: (text: string) => void;
+    onSave: () => void;
+  },
 ): MountedEditor {
   const view = new EditorView({
     parent,
@@ -50,7 +57,7 @@ export function mountEditor(
           // Tab indents, Esc then Tab leaves the editor (CodeMirror's documented escape hatch).
           indentWithTab,
         ]),
-        EditorView.contentAttributes.of({ "aria-label": `Contents of ${options.path}` }),
+        EditorView.contentAttributes.of({ "aria-label": options.label }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) options.onChange(u.state.doc.toString());
         }),

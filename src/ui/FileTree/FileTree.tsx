@@ -1,16 +1,16 @@
 import { type TouchHow, treeRows } from "@state/files";
 import { useEffect, useMemo, useRef } from "react";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import "./FileTree.css";
 
-const CHANGE_LABEL = { create: "new", modify: "changed", delete: "deleted", move: "moved" } as const;
-
 /** the tag beside a path the last call touched */
 function TouchTag({ how }: { how: TouchHow }) {
+  const { t } = useT("fileTree");
   return (
-    <span className="file-tree__touch" title="What the last tool call did with this path">
-      {how} by the last call
+    <span className="file-tree__touch" title={t("touchTitle")}>
+      {t(`touch.${how}`)}
     </span>
   );
 }
@@ -22,6 +22,7 @@ function TouchTag({ how }: { how: TouchHow }) {
  */
 export function FileTree() {
   const { stores, selection } = useSession();
+  const { t } = useT("fileTree");
   const paths = useStore(stores.files, (f) => f.paths);
   const changed = useStore(stores.files, (f) => f.changed);
   const touched = useStore(stores.files, (f) => f.touched);
@@ -36,13 +37,13 @@ export function FileTree() {
     list.current?.querySelector("[data-touched]")?.scrollIntoView({ block: "nearest" });
   }, [scrollTo]);
 
-  if (rows.length === 0) return <p className="muted">No files yet.</p>;
+  if (rows.length === 0) return <p className="muted">{t("empty")}</p>;
   const callKey = touched?.calls[0] ?? "";
   return (
-    <ul className="file-tree" aria-label="Workspace files" ref={list}>
+    <ul className="file-tree" aria-label={t("files")} ref={list}>
       {rows.map((row) => {
         const mark = changed[row.path];
-        const label = mark ? CHANGE_LABEL[mark.change] : null;
+        const label = mark ? t(`change.${mark.change}`) : null;
         const how = touched?.paths[row.path];
         return (
           <li
@@ -53,7 +54,8 @@ export function FileTree() {
           >
             {row.dir ? (
               <span className="file-tree__dir">
-                {row.name}/{how ? <TouchTag how={how} /> : null}
+                <span data-verbatim="">{row.name}/</span>
+                {how ? <TouchTag how={how} /> : null}
               </span>
             ) : (
               <button
@@ -61,19 +63,25 @@ export function FileTree() {
                 className="file-tree__file"
                 aria-current={selected === row.path ? "true" : undefined}
                 onClick={() => selection.selectFile(row.path)}
-                title={`Open ${row.path} in the editor`}
+                title={t("open", { path: row.path })}
               >
-                <span key={mark?.seq ?? 0} className={mark ? "file-tree__name flash" : "file-tree__name"}>
+                <span
+                  key={mark?.seq ?? 0}
+                  className={mark ? "file-tree__name flash" : "file-tree__name"}
+                  data-verbatim=""
+                >
                   {row.name}
                 </span>
                 {label ? (
                   <span className={`file-tree__mark file-tree__mark--${mark?.change}`}>
-                    {label}
-                    {mark?.source === "tool"
-                      ? " by a tool"
-                      : mark?.source === "editor"
-                        ? " in the editor"
-                        : ""}
+                    {t(
+                      mark?.source === "tool"
+                        ? "by.tool"
+                        : mark?.source === "editor"
+                          ? "by.editor"
+                          : "by.none",
+                      { change: label },
+                    )}
                   </span>
                 ) : null}
                 {how ? <TouchTag how={how} /> : null}

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { submitOnCtrlEnter } from "../CallForm/hand";
 import { RunBar } from "../CallForm/RunBar";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { type ModelHandle, type ModelSettings, useSession } from "../session-context";
 import { ModelField } from "./ModelField";
 import "./ModelPrompt.css";
@@ -17,18 +18,14 @@ const THINKING = ["off", "minimal", "low", "medium", "high"] as const;
  */
 export function ModelPrompt() {
   const { model } = useSession();
-  if (!model)
-    return (
-      <p className="muted">
-        Model mode is not available on this page: it has no provider context to hold a key. Scenarios and
-        calls by hand go through the same pipeline, offline.
-      </p>
-    );
+  const { t } = useT("modelPrompt");
+  if (!model) return <p className="muted">{t("unavailable")}</p>;
   return <ModelForm model={model} />;
 }
 
 function ModelForm({ model }: { model: ModelHandle }) {
   const { send } = useSession();
+  const { t } = useT("modelPrompt");
   const settings = useStore(model.settings);
   const keyHint = useStore(model.keyHint);
   const remember = useStore(model.remember);
@@ -52,11 +49,7 @@ function ModelForm({ model }: { model: ModelHandle }) {
     const { provider, api, baseUrl, modelId, thinkingLevel } = settings;
     return { provider, api, baseUrl: baseUrl.trim(), modelId: modelId.trim(), thinkingLevel };
   };
-  const problem = !settings.baseUrl.trim()
-    ? "Give the base URL of the provider's API."
-    : !settings.modelId.trim()
-      ? "Give the model id."
-      : null;
+  const problem = !settings.baseUrl.trim() ? t("needBase") : !settings.modelId.trim() ? t("needModel") : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -76,20 +69,20 @@ function ModelForm({ model }: { model: ModelHandle }) {
   };
 
   return (
-    <form className="model-form" onSubmit={submit} onKeyDown={submitOnCtrlEnter} aria-label="Model prompt">
+    <form className="model-form" onSubmit={submit} onKeyDown={submitOnCtrlEnter} aria-label={t("form")}>
       <div className="model-form__body">
         <div className="model-form__message">
-          <label htmlFor={`${id}-message`}>Message</label>
+          <label htmlFor={`${id}-message`}>{t("message")}</label>
           <textarea
             id={`${id}-message`}
             rows={2}
             value={message}
             onChange={(e) => setMessage(e.target.value)}
-            placeholder="Ask the model to do something with these files…"
+            placeholder={t("placeholder")}
           />
         </div>
         <div className="model-form__grid">
-          <label htmlFor={`${id}-provider`}>Provider</label>
+          <label htmlFor={`${id}-provider`}>{t("provider")}</label>
           <select id={`${id}-provider`} value={settings.preset} onChange={(e) => pick(e.target.value)}>
             {MODEL_PRESETS.map((p) => (
               <option key={p.key} value={p.key}>
@@ -97,7 +90,7 @@ function ModelForm({ model }: { model: ModelHandle }) {
               </option>
             ))}
           </select>
-          <label htmlFor={`${id}-base`}>Base URL</label>
+          <label htmlFor={`${id}-base`}>{t("base")}</label>
           <input
             id={`${id}-base`}
             type="url"
@@ -106,7 +99,7 @@ function ModelForm({ model }: { model: ModelHandle }) {
             onChange={(e) => update({ baseUrl: e.target.value })}
             aria-describedby={insecure ? `${id}-insecure` : undefined}
           />
-          <label htmlFor={`${id}-model`}>Model</label>
+          <label htmlFor={`${id}-model`}>{t("model")}</label>
           <ModelField
             id={`${id}-model`}
             provider={settings.provider}
@@ -114,23 +107,18 @@ function ModelForm({ model }: { model: ModelHandle }) {
             value={settings.modelId}
             onChange={(modelId) => update({ modelId })}
           />
-          <label htmlFor={`${id}-key`}>API key</label>
+          <label htmlFor={`${id}-key`}>{t("key")}</label>
           <div className="model-form__key">
             <input
               id={`${id}-key`}
               type="password"
               autoComplete="off"
-              placeholder={
-                keyHint ??
-                (preset?.keyless ? "not needed for a server on this machine" : "your key for this provider")
-              }
+              placeholder={keyHint ?? t(preset?.keyless ? "keyless" : "keyPlaceholder")}
               aria-describedby={`${id}-key-note`}
               onChange={(e) => model.setKey(e.target.value)}
             />
             <span id={`${id}-key-note`} className="muted">
-              {keyHint
-                ? `Key set: ${keyHint}, ${remember ? "remembered on this device" : "held in this tab's memory only (gone on reload)"}.`
-                : "Kept in this tab's memory only, never in the session, events or exports."}
+              {keyHint ? t(remember ? "keySetRemembered" : "keySetMemory", { hint: keyHint }) : t("keyNote")}
             </span>
             <label className="model-form__remember">
               <input
@@ -138,11 +126,10 @@ function ModelForm({ model }: { model: ModelHandle }) {
                 checked={remember}
                 onChange={(e) => model.setRemember(e.target.checked)}
               />{" "}
-              Remember on this device (in this browser's storage, readable by anything running on this page's
-              address)
+              {t("remember")}
             </label>
           </div>
-          <label htmlFor={`${id}-thinking`}>Thinking</label>
+          <label htmlFor={`${id}-thinking`}>{t("thinking")}</label>
           <select
             id={`${id}-thinking`}
             value={settings.thinkingLevel ?? "medium"}
@@ -150,34 +137,33 @@ function ModelForm({ model }: { model: ModelHandle }) {
           >
             {THINKING.map((level) => (
               <option key={level} value={level}>
-                {level === "medium" ? "medium (pi's default)" : level}
+                {t(`level.${level}`)}
               </option>
             ))}
           </select>
         </div>
         {insecure ? (
           <p id={`${id}-insecure`} className="model-form__warning">
-            This base URL is plain http to another machine: the API key and your messages would cross the
-            network unencrypted. Use https, or a server on this machine.
+            {t("insecure")}
           </p>
         ) : null}
         <div className="model-form__test">
           <button type="button" onClick={test} disabled={testing || Boolean(problem)}>
-            Test connection
+            {t("test")}
           </button>
-          <output aria-live="polite">{testing ? "Testing…" : tested}</output>
+          <output aria-live="polite">{testing ? t("testing") : tested}</output>
         </div>
       </div>
       <RunBar
-        label="Send"
-        labelWhileRunning="Queue message"
+        label={t("send")}
+        labelWhileRunning={t("queue")}
         disabled={Boolean(problem) || !message.trim()}
         problem={problem}
         problemId={`${id}-problem`}
         note={
           insecure
-            ? "Warning: the base URL is plain http to another machine, so the key would cross the network unencrypted."
-            : `Sends your message to ${settings.modelId || "the model"} at ${settings.baseUrl || "…"}; the model picks the tools.`
+            ? t("insecureNote")
+            : t("sends", { model: settings.modelId || t("theModel"), url: settings.baseUrl || "…" })
         }
       />
     </form>

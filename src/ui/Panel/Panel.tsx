@@ -1,6 +1,7 @@
 import { type PanelId, panelOpen } from "@state/prefs";
 import type { ReactNode } from "react";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { useSession } from "../session-context";
 
 /** The id of the top bar's Panels button: focus goes there when a panel hides itself from the projector. */
@@ -25,6 +26,7 @@ export function Panel({
   children: ReactNode;
 }) {
   const { prefs } = useSession();
+  const { t } = useT("panel");
   const projector = useStore(prefs, (p) => p.projector);
   const open = useStore(prefs, (p) => panelOpen(p, id));
   const collapsed = !projector && !open;
@@ -50,8 +52,8 @@ export function Panel({
               type="button"
               className="panel__hide"
               onClick={hide}
-              aria-label={`Hide ${title}`}
-              title={`Hide ${title} in projector mode (Panels, in the top bar, brings it back)`}
+              aria-label={t("hide", { title })}
+              title={t("hideTitle", { title })}
             >
               <span aria-hidden="true">✕</span>
             </button>
@@ -63,7 +65,7 @@ export function Panel({
             aria-expanded={!collapsed}
             aria-controls={`${id}-body`}
             onClick={() => prefs.togglePanel(id)}
-            title={collapsed ? `Show ${title}` : `Collapse ${title}`}
+            title={t(collapsed ? "show" : "collapse", { title })}
           >
             <span aria-hidden="true">{collapsed ? "▸" : "▾"}</span>
             <h2 id={`${id}-title`}>{title}</h2>

@@ -1,6 +1,7 @@
 import { panelOpen } from "@state/prefs";
 import { PANELS } from "../App/panels";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { PANELS_BUTTON_ID } from "../Panel/Panel";
 import { useSession } from "../session-context";
 import "./PanelsMenu.css";
@@ -13,6 +14,7 @@ const MENU_ID = "panels-menu";
  */
 export function PanelsMenu() {
   const { prefs } = useSession();
+  const { t } = useT("panelsMenu");
   const projector = useStore(prefs, (p) => p.projector);
   const open = useStore(prefs, (p) => PANELS.map((s) => panelOpen(p, s.id)).join(","));
   const checked = open.split(",").map((o) => o === "true");
@@ -23,26 +25,22 @@ export function PanelsMenu() {
         id={PANELS_BUTTON_ID}
         className="panels-menu__button"
         popoverTarget={MENU_ID}
-        title={projector ? "Pick the panels projector mode shows" : "Open or collapse panels"}
+        title={t(projector ? "titleProjector" : "titleNormal")}
       >
-        Panels
+        {t("button")}
       </button>
-      <div id={MENU_ID} popover="auto" role="dialog" aria-label="Panels" className="panels-menu">
+      <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("menu")} className="panels-menu">
         <fieldset>
-          <legend>{projector ? "Shown in projector mode" : "Open in normal mode"}</legend>
+          <legend>{t(projector ? "legendProjector" : "legendNormal")}</legend>
           {PANELS.map((s, i) => (
             <label key={s.id} className="panels-menu__item">
               <input type="checkbox" checked={checked[i]} onChange={() => prefs.togglePanel(s.id)} />
-              <span>{s.title}</span>
+              <span>{t(`common:panels.${s.id}.title`)}</span>
               <kbd>{i + 1}</kbd>
             </label>
           ))}
         </fieldset>
-        <p className="panels-menu__note">
-          {projector
-            ? "Normal mode keeps its own panels: what you pick here changes projector mode only."
-            : "Projector mode keeps its own panels: what you pick here changes normal mode only."}
-        </p>
+        <p className="panels-menu__note">{t(projector ? "noteProjector" : "noteNormal")}</p>
       </div>
     </>
   );

@@ -1,6 +1,11 @@
+import type { DisplayStep } from "@agent/scenario";
+import type { TFunction } from "i18next";
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
+import { ModelText } from "../ModelText/ModelText";
 import { useSession } from "../session-context";
+import { localized } from "./localized";
 import "./ScenarioPlayer.css";
 
 const SPEEDS = [
@@ -8,8 +13,8 @@ const SPEEDS = [
   { value: 1, label: "1×" },
   { value: 2, label: "2×" },
   { value: 4, label: "4×" },
-  { value: 0, label: "no pauses" },
-];
+  { value: 0, label: "noPauses" },
+] as const;
 
 /**
  * Scrolls the list, and only the list, so that `item` is in view: scrolling the composer around it too
@@ -23,11 +28,19 @@ function scrollIntoList(list: HTMLElement, item: HTMLElement) {
 }
 
 /** What the status line says: the step the player is on, counted as the list shows steps. */
-function statusText(scenario: { status: string; current: number; steps: readonly unknown[] }) {
+function statusText(t: TFunction, scenario: { status: string; current: number; steps: readonly unknown[] }) {
   const total = scenario.steps.length;
-  if (scenario.status === "done") return "Finished.";
-  if (scenario.current < 0) return `${total} steps: press Play, or Step for one at a time.`;
-  return `Step ${scenario.current + 1} of ${total} (${scenario.status}).`;
+  if (scenario.status === "done") return t("finished");
+  if (scenario.current < 0) return t("ready", { count: total });
+  return t("at", { n: scenario.current + 1, count: total, status: t(`status.${scenario.status}`) });
+}
+
+/** A step's line: the page's words for a result or a change of tools; the model's own text otherwise. */
+function StepSummary({ step, t }: { step: DisplayStep; t: TFunction }) {
+  if (step.kind === "result" && step.toolName)
+    return <>{t("resultOf", { name: step.toolName, id: step.toolCallId })}</>;
+  if (step.kind === "tools" && step.tools) return <>{t("toolsStep", { names: step.tools.join(", ") })}</>;
+  return <ModelText>{step.summary}</ModelText>;
 }
 
 /**
@@ -36,6 +49,7 @@ function statusText(scenario: { status: string; current: number; steps: readonly
  */
 export function ScenarioPlayer() {
   const { stores, scenarios, scenarioLoading, loadScenario, send, saveScenario } = useSession();
+  const { t, language } = useT("scenarioPlayer");
   const list = useStore(scenarios);
   // While a picked scenario is on its way, Play and Step would start the one shown before it.
   const loading = useStore(scenarioLoading) !== null;
@@ -68,7 +82,7 @@ export function ScenarioPlayer() {
     <div className="player">
       <div className="player__row">
         <label>
-          Scenario{" "}
+          {t("scenario")}{" "}
           <select
             value={picked ?? ""}
             onChange={(e) => {
@@ -78,10 +92,10 @@ export function ScenarioPlayer() {
               void loadScenario(e.target.value, { keepHistory }).then((done) => done || setPicked(before));
             }}
           >
-            {list.length === 0 ? <option value="">(loading…)</option> : null}
+            {list.length === 0 ? <option value="">{t("listLoading")}</option> : null}
             {list.map((s) => (
               <option key={s.file} value={s.file}>
-                {s.title}
+                {localized(s, language).title}
               </option>
             ))}
           </select>
@@ -94,29 +108,29 @@ export function ScenarioPlayer() {
             send(playing ? { type: "scenario_pause" } : { type: "scenario_play", speed: scenario?.speed })
           }
         >
-          {playing ? "Pause" : "Play"}
+          {t(playing ? "pause" : "play")}
         </button>
         <button
           type="button"
           disabled={!scenario || playing || done || loading}
           onClick={() => send({ type: "scenario_step" })}
         >
-          Step
+          {t("step")}
         </button>
         <button
           type="button"
           disabled={!scenario || !picked}
           onClick={() => picked && void loadScenario(picked, { restart: true })}
-          title="Start the scenario over: the conversation, timeline and counters are cleared, and its files and tools come back"
+          title={t("restartTitle")}
         >
-          Restart
+          {t("restart")}
         </button>
-        <label title="When on, picking a scenario keeps the conversation and timeline so far, to compare two runs">
+        <label title={t("keepHistoryTitle")}>
           <input type="checkbox" checked={keepHistory} onChange={(e) => setKeepHistory(e.target.checked)} />{" "}
-          Keep history
+          {t("keepHistory")}
         </label>
         <label>
-          Speed{" "}
+          {t("speed")}{" "}
           <select
             value={scenario?.speed ?? 1}
             onChange={(e) => send({ type: "scenario_speed", speed: Number(e.target.value) })}
@@ -124,39 +138,32 @@ export function ScenarioPlayer() {
           >
             {SPEEDS.map((s) => (
               <option key={s.label} value={s.value}>
-                {s.label}
+                {s.label === "noPauses" ? t("noPauses") : s.label}
               </option>
             ))}
           </select>
         </label>
-        <label
-          className="player__check"
-          title="While playing, stop after each call result until Play or Step is pressed again"
-        >
+        <label className="player__check" title={t("pauseAfterCallTitle")}>
           <input
             type="checkbox"
             checked={scenario?.pauseAfterCall ?? false}
             disabled={!scenario}
             onChange={(e) => send({ type: "scenario_pause_after_call", value: e.target.checked })}
           />{" "}
-          Pause after each call
+          {t("pauseAfterCall")}
         </label>
-        <button
-          type="button"
-          onClick={() => void saveScenario()}
-          title="Download the conversation so far (a model's or one typed by hand) as a scenario file that replays it offline"
-        >
-          Save as scenario
+        <button type="button" onClick={() => void saveScenario()} title={t("saveTitle")}>
+          {t("save")}
         </button>
       </div>
       {scenario ? (
         <>
           {/* First under the controls: where the player is stays in sight however little room there is. */}
           <p className="player__status" aria-live="polite">
-            {loading ? "Loading the scenario picked…" : statusText(scenario)}
+            {loading ? t("loadingPicked") : statusText(t, scenario)}
           </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so it must take focus to scroll by keyboard */}
-          <ol className="player__steps" aria-label="Scenario steps" tabIndex={0} ref={listRef}>
+          <ol className="player__steps" aria-label={t("steps")} tabIndex={0} ref={listRef}>
             {scenario.steps.map((s, i) => (
               <li
                 // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
@@ -172,16 +179,19 @@ export function ScenarioPlayer() {
                 aria-current={i === current ? "step" : undefined}
               >
                 <span className="player__n">{i + 1}.</span>
-                <span className={`kind kind--${s.kind}`}>{s.kind}</span> {s.summary}
+                <span className={`kind kind--${s.kind}`}>{t(`kind.${s.kind}`)}</span>{" "}
+                <StepSummary step={s} t={t} />
               </li>
             ))}
           </ol>
           <p className="player__about">
-            <strong>{scenario.title}</strong>: {scenario.description}
+            <strong>{localized(scenario, language).title}</strong>
+            {t("titleSeparator")}
+            {localized(scenario, language).description}
           </p>
         </>
       ) : (
-        <p className="muted">Loading a scenario…</p>
+        <p className="muted">{t("loadingOne")}</p>
       )}
     </div>
   );

@@ -1,13 +1,16 @@
 import { schemaFields } from "@state/schema-fields";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
+import { useT } from "../i18n";
+import { ModelText } from "../ModelText/ModelText";
 
 /** A tool's parameters as a readable list, with the JSON schema one click away. */
 export function SchemaView({ schema }: { schema: unknown }) {
   const fields = schemaFields(schema);
+  const { t } = useT("schemaView");
   return (
     <div className="schema">
       {fields.length === 0 ? (
-        <p className="muted">No parameters.</p>
+        <p className="muted">{t("none")}</p>
       ) : (
         <dl className="schema__fields">
           {fields.map((f) => (
@@ -16,19 +19,21 @@ export function SchemaView({ schema }: { schema: unknown }) {
                 <code>{f.name}</code>{" "}
                 <span className="schema__type">{f.items ? `${f.items}[]` : f.type}</span>{" "}
                 {f.required ? (
-                  <span className="badge">required</span>
+                  <span className="badge">{t("required")}</span>
                 ) : (
-                  <span className="muted">optional</span>
+                  <span className="muted">{t("optional")}</span>
                 )}
               </dt>
-              <dd>{f.description}</dd>
+              <dd>
+                <ModelText>{f.description}</ModelText>
+              </dd>
             </div>
           ))}
         </dl>
       )}
       <details>
-        <summary>Schema as JSON</summary>
-        <CodeBlock label="Parameter schema as JSON">{JSON.stringify(schema, null, 2)}</CodeBlock>
+        <summary>{t("json")}</summary>
+        <CodeBlock label={t("jsonLabel")}>{JSON.stringify(schema, null, 2)}</CodeBlock>
       </details>
     </div>
   );

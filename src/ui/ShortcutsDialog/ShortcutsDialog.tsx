@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { Shortcut } from "../hooks/useShortcuts";
-
-const KEY_NAMES: Record<string, string> = { Escape: "Esc", " ": "Space" };
+import { useT } from "../i18n";
 
 /** The `?` sheet: every shortcut the page listens to, from the same list the listener uses. */
 export function ShortcutsDialog({
@@ -14,6 +13,8 @@ export function ShortcutsDialog({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const { t } = useT("shortcutsDialog");
+  const keyNames: Record<string, string> = { Escape: "Esc", " ": t("space") };
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -22,13 +23,13 @@ export function ShortcutsDialog({
   }, [open]);
   return (
     <dialog ref={ref} className="shortcuts" aria-labelledby="shortcuts-title" onClose={onClose}>
-      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <h2 id="shortcuts-title">{t("title")}</h2>
       <table>
         <tbody>
           {shortcuts.map((s) => (
             <tr key={s.key}>
               <th scope="row">
-                <kbd>{KEY_NAMES[s.key] ?? s.key}</kbd>
+                <kbd>{keyNames[s.key] ?? s.key}</kbd>
               </th>
               <td>{s.label}</td>
             </tr>
@@ -37,12 +38,12 @@ export function ShortcutsDialog({
             <th scope="row">
               <kbd>Tab</kbd>
             </th>
-            <td>move between controls; arrow keys move between tabs and resize columns</td>
+            <td>{t("tab")}</td>
           </tr>
         </tbody>
       </table>
       <form method="dialog">
-        <button type="submit">Close</button>
+        <button type="submit">{t("common:close")}</button>
       </form>
     </dialog>
   );

@@ -1,10 +1,12 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
-import { formatUsage } from "@state/usage";
 import { type WireProvider, wireRequest } from "@state/wire";
 import { useEffect, useMemo, useState } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
+import { ModelText } from "../ModelText/ModelText";
 import { useSession } from "../session-context";
+import { useUsageText } from "../Usage/Usage";
 import "./RequestTab.css";
 
 type Built =
@@ -31,6 +33,7 @@ export function RequestTab() {
   const declarations = useStore(stores.prompt, (p) => p.declarations);
   const entries = useStore(stores.transcript, (t) => t.entries);
   const [built, setBuilt] = useState<Built>({ state: "building" });
+  const { t } = useT("systemPrompt");
 
   useEffect(() => {
     // Rebuilt when the conversation, the prompt, the tools or the model change; not mid-run, when the
@@ -58,22 +61,22 @@ export function RequestTab() {
       <SessionUsage />
       <Sent />
       {choice ? (
-        <section aria-label="Next request">
+        <section aria-label={t("req.next")}>
           <h3 className="request-tab__title">
-            Next request to <code>{choice.modelId}</code> at <code>{choice.baseUrl}</code>
+            {t("req.nextTo")} <code>{choice.modelId}</code> {t("req.at")} <code>{choice.baseUrl}</code>
           </h3>
-          <p className="muted">
-            pi-ai's own body for this provider and model, built without sending anything: the conversation so
-            far, then your next message. Pick another provider or model in the Model prompt tab.
-          </p>
-          {built.state === "building" ? <p className="muted">Building the request with pi-ai…</p> : null}
+          <p className="muted">{t("req.nextAbout")}</p>
+          {built.state === "building" ? <p className="muted">{t("req.building")}</p> : null}
           {built.state === "failed" ? (
-            <p className="error">pi-ai could not build the request: {built.error}</p>
+            <p className="error">
+              {t("req.failed", { error: "" })}
+              <ModelText>{built.error}</ModelText>
+            </p>
           ) : null}
           {built.state === "built" ? (
             <>
-              <Headers headers={built.headers} label="Request headers" />
-              <CodeBlock label="Request body">{JSON.stringify(built.body, null, 2)}</CodeBlock>
+              <Headers headers={built.headers} label={t("req.headers")} />
+              <CodeBlock label={t("req.body")}>{JSON.stringify(built.body, null, 2)}</CodeBlock>
             </>
           ) : null}
         </section>
@@ -94,11 +97,12 @@ const NO_SETTINGS = {
 function SessionUsage() {
   const { stores } = useSession();
   const usage = useStore(stores.usage);
+  const { t } = useT("systemPrompt");
+  const usageText = useUsageText();
   if (usage.turns === 0) return null;
   return (
     <p className="usage-total" data-testid="session-usage">
-      Session: {formatUsage(usage.session)} over {usage.turns} model{" "}
-      {usage.turns === 1 ? "response" : "responses"}
+      {t("req.session", { usage: usageText(usage.session), count: usage.turns })}
     </p>
   );
 }
@@ -106,32 +110,32 @@ function SessionUsage() {
 function Sent() {
   const { stores } = useSession();
   const last = useStore(stores.modelRequest);
+  const { t } = useT("systemPrompt");
+  const usageText = useUsageText();
   if (!last.sent) return null;
   return (
-    <section aria-label="Last request sent">
+    <section aria-label={t("req.lastSent")}>
       <h3 className="request-tab__title">
-        Last request sent to <code>{last.sent.model}</code>
+        {t("req.lastSentTo")} <code>{last.sent.model}</code>
       </h3>
       <p className="muted" data-testid="sent-usage">
         {last.stopReason === null
-          ? "Waiting for the response…"
+          ? t("req.waiting")
           : last.usage
-            ? `Response: ${formatUsage(last.usage)} · stopReason "${last.stopReason}"`
-            : `Response: no usage reported · stopReason "${last.stopReason}"`}
+            ? t("req.response", { usage: usageText(last.usage), reason: last.stopReason })
+            : t("req.noUsage", { reason: last.stopReason })}
       </p>
-      <Headers headers={last.sent.headers} label="Headers sent" />
-      <CodeBlock label="Body sent">{JSON.stringify(last.sent.body, null, 2)}</CodeBlock>
+      <Headers headers={last.sent.headers} label={t("req.headersSent")} />
+      <CodeBlock label={t("req.bodySent")}>{JSON.stringify(last.sent.body, null, 2)}</CodeBlock>
     </section>
   );
 }
 
 function Headers({ headers, label }: { headers: [string, string][]; label: string }) {
+  const { t } = useT("systemPrompt");
   return (
     <table className="request-tab__headers" aria-label={label}>
-      <caption className="muted">
-        {label}, as pi-ai sets them (the key masked); the provider's SDK adds its own content-type, version
-        and client headers.
-      </caption>
+      <caption className="muted">{t("req.headersCaption", { label })}</caption>
       <tbody>
         {headers.map(([name, value]) => (
           <tr key={name}>
@@ -154,7 +158,8 @@ function Sketch() {
   const [provider, setProvider] = useState<WireProvider>("anthropic");
   const rendered = useStore(stores.prompt, (p) => p.rendered);
   const declarations = useStore(stores.prompt, (p) => p.declarations);
-  const entries = useStore(stores.transcript, (t) => t.entries);
+  const entries = useStore(stores.transcript, (s) => s.entries);
+  const { t } = useT("systemPrompt");
   const json = useMemo(
     () => JSON.stringify(wireRequest(provider, rendered, declarations, entries), null, 2),
     [provider, rendered, declarations, entries],
@@ -162,7 +167,7 @@ function Sketch() {
   return (
     <div>
       <fieldset className="inline-choice">
-        <legend>Provider</legend>
+        <legend>{t("req.provider")}</legend>
         {(["anthropic", "openai"] as const).map((p) => (
           <label key={p}>
             <input
@@ -171,15 +176,12 @@ function Sketch() {
               checked={provider === p}
               onChange={() => setProvider(p)}
             />{" "}
-            {p === "anthropic" ? "Anthropic Messages" : "OpenAI-compatible"}
+            {t(p === "anthropic" ? "req.anthropic" : "req.openai")}
           </label>
         ))}
       </fieldset>
-      <p className="muted">
-        A sketch of the next request, made by hand: the real body differs in many fields. To see the exact
-        body pi-ai would send, pick a provider and a model in the Model prompt tab. Nothing is sent.
-      </p>
-      <CodeBlock label="Request body (sketch)">{json}</CodeBlock>
+      <p className="muted">{t("req.sketch")}</p>
+      <CodeBlock label={t("req.sketchLabel")}>{json}</CodeBlock>
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import type { RuleLine } from "@core/system-prompt/types";
 import { approxTokens } from "@state/prompt";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
+import { ModelText, ModelTextNote } from "../ModelText/ModelText";
 import { useSession } from "../session-context";
 import { Tabs } from "../Tabs/Tabs";
 import { RequestTab } from "./RequestTab";
@@ -14,16 +17,17 @@ type Tab = "sections" | "rendered" | "changes" | "request";
 export function SystemPrompt() {
   const [tab, setTab] = useState<Tab>("sections");
   const { stores } = useSession();
+  const { t } = useT("systemPrompt");
   const hasChange = useStore(stores.prompt, (p) => p.lastChange !== null || p.lastToolChange !== null);
   return (
     <Tabs
-      label="System prompt views"
+      label={t("views")}
       className="prompt-tabs"
       tabs={[
-        { key: "sections", label: "Sections" },
-        { key: "rendered", label: "Rendered" },
-        { key: "changes", label: hasChange ? "Changes •" : "Changes" },
-        { key: "request", label: "Request" },
+        { key: "sections", label: t("tab.sections") },
+        { key: "rendered", label: t("tab.rendered") },
+        { key: "changes", label: t(hasChange ? "tab.changesNew" : "tab.changes") },
+        { key: "request", label: t("tab.request") },
       ]}
       selected={tab}
       onSelect={setTab}
@@ -36,39 +40,40 @@ export function SystemPrompt() {
   );
 }
 
-function ruleSource(rule: RuleLine): string {
+function ruleSource(t: TFunction, rule: RuleLine): string {
   const s = rule.source;
-  if (s.kind === "tool") return `from ${s.tool}'s guidelines`;
-  if (s.kind === "guideline") return "extra guideline";
-  return s.rule === "exploration" ? "base rule: depends on which tools are active" : "base rule: always";
+  if (s.kind === "tool") return t("source.tool", { tool: s.tool });
+  if (s.kind === "guideline") return t("source.guideline");
+  return t(s.rule === "exploration" ? "source.exploration" : "source.always");
 }
 
 /**
- * What a learner should know about a section that its text cannot say (the text is what pi sends the model,
- * so it stays as it is): shown beside the section, never sent.
+ * The sections a learner should know something about that their text cannot say (the text is what pi sends
+ * the model, so it stays as it is): `systemPrompt:note.<name>`, shown beside the section, never sent.
  */
-const SECTION_NOTES: Readonly<Record<string, string>> = {
-  docs: "These paths are where pi installs its docs on your machine; the playground has no such files, so a read of them here finds nothing.",
-};
+const SECTION_NOTES: ReadonlySet<string> = new Set(["docs"]);
 
 function Sections() {
   const { stores } = useSession();
+  const { t, format } = useT("systemPrompt");
   const sections = useStore(stores.prompt, (p) => p.sections);
   const rules = useStore(stores.prompt, (p) => p.rules);
-  if (sections.length === 0) return <p className="muted">Waiting for the first prompt build…</p>;
+  if (sections.length === 0) return <p className="muted">{t("waiting")}</p>;
   const total = sections.reduce((n, s) => n + s.chars, 0);
   return (
     <div>
       <table className="sections">
-        <caption className="sr-only">Sections of the system prompt with their sizes</caption>
+        <caption className="sr-only">{t("caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Section</th>
-            <th scope="col" className="num">
-              Chars
+            <th scope="col">
+              {t("col.section")} <ModelTextNote />
             </th>
-            <th scope="col" className="num" title="approximate tokens, about four characters each">
-              ~Tokens
+            <th scope="col" className="num">
+              {t("col.chars")}
+            </th>
+            <th scope="col" className="num" title={t("col.tokensTitle")}>
+              {t("col.tokens")}
             </th>
           </tr>
         </thead>
@@ -80,30 +85,34 @@ function Sections() {
                   <summary>
                     <code>{s.name}</code>
                   </summary>
-                  <CodeBlock label={`Section ${s.name}`}>{s.text}</CodeBlock>
+                  <CodeBlock label={t("section", { name: s.name })}>{s.text}</CodeBlock>
                 </details>
-                {SECTION_NOTES[s.name] ? <p className="muted section-note">{SECTION_NOTES[s.name]}</p> : null}
+                {SECTION_NOTES.has(s.name) ? (
+                  <p className="muted section-note">{t(`note.${s.name}`)}</p>
+                ) : null}
               </th>
-              <td className="num">{s.chars}</td>
-              <td className="num">{approxTokens(s.chars)}</td>
+              <td className="num">{format.count(s.chars)}</td>
+              <td className="num">{format.count(approxTokens(s.chars))}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">total (with blank lines between)</th>
-            <td className="num">{total}</td>
-            <td className="num">{approxTokens(total)}</td>
+            <th scope="row">{t("total")}</th>
+            <td className="num">{format.count(total)}</td>
+            <td className="num">{format.count(approxTokens(total))}</td>
           </tr>
         </tfoot>
       </table>
       {rules.length > 0 ? (
         <>
-          <h3 className="small-heading">Rules, and where each line comes from</h3>
+          <h3 className="small-heading">
+            {t("rules")} <ModelTextNote />
+          </h3>
           <ul className="rules">
             {rules.map((r) => (
               <li key={r.text}>
-                <span>{r.text}</span> <span className="rule-source">{ruleSource(r)}</span>
+                <ModelText>{r.text}</ModelText> <span className="rule-source">{ruleSource(t, r)}</span>
               </li>
             ))}
           </ul>
@@ -115,13 +124,18 @@ function Sections() {
 
 function Rendered() {
   const { stores } = useSession();
+  const { t, format } = useT("systemPrompt");
   const rendered = useStore(stores.prompt, (p) => p.rendered);
   return (
     <>
       <p className="muted">
-        {rendered.length} characters, about {approxTokens(rendered.length)} tokens.
+        {t("renderedSize", {
+          chars: format.count(rendered.length),
+          tokens: format.count(approxTokens(rendered.length)),
+        })}{" "}
+        <ModelTextNote />
       </p>
-      <CodeBlock className="prompt-text" label="The rendered system prompt">
+      <CodeBlock className="prompt-text" label={t("renderedLabel")}>
         {rendered}
       </CodeBlock>
     </>
@@ -130,43 +144,41 @@ function Rendered() {
 
 function Changes() {
   const { stores } = useSession();
+  const { t } = useT("systemPrompt");
   const change = useStore(stores.prompt, (p) => p.lastChange);
   const tools = useStore(stores.prompt, (p) => p.lastToolChange);
-  if (!change && !tools)
-    return (
-      <p className="muted">
-        No change yet. Switch a tool's state in the dispatch table to see what the model would be told.
-      </p>
-    );
+  if (!change && !tools) return <p className="muted">{t("noChange")}</p>;
   return (
     <div className="changes">
       {change ? (
         <>
           <h3 className="small-heading">
-            The last patch ({change.reason}), as <code>renderSystemMessageUpdate</code> renders it
+            {t("lastPatchBefore", { reason: change.reason })} <code>renderSystemMessageUpdate</code>{" "}
+            {t("lastPatchAfter")}
           </h3>
           <p className="muted">
-            Sections{" "}
-            {Object.entries(change.patch)
-              .map(([k, v]) => `${k} ${v === null ? "removed" : "updated"}`)
-              .join(", ") || "unchanged"}
-            .
+            {t("sections", {
+              list:
+                Object.entries(change.patch)
+                  .map(([k, v]) => t(v === null ? "sectionRemoved" : "sectionUpdated", { name: k }))
+                  .join(t("listSeparator")) || t("unchanged"),
+            })}
           </p>
-          <CodeBlock label="System message update">{change.update}</CodeBlock>
+          <CodeBlock label={t("updateLabel")}>{change.update}</CodeBlock>
         </>
       ) : null}
       {tools ? (
         <>
-          <h3 className="small-heading">Tool declarations in the next request</h3>
-          <ul className="decl-changes" aria-label="Tool declarations added or removed">
-            {tools.added.map((t) => (
-              <li key={`+${t.name}`} className="added">
-                + <code>{t.name}</code> declared
+          <h3 className="small-heading">{t("declarations")}</h3>
+          <ul className="decl-changes" aria-label={t("declChanges")}>
+            {tools.added.map((tool) => (
+              <li key={`+${tool.name}`} className="added">
+                + <code>{tool.name}</code> {t("declared")}
               </li>
             ))}
             {tools.removed.map((n) => (
               <li key={`-${n}`} className="removed">
-                − <code>{n}</code> no longer declared
+                − <code>{n}</code> {t("undeclared")}
               </li>
             ))}
           </ul>

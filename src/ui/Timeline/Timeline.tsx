@@ -1,9 +1,9 @@
 import { type Lane, type StageBar, type StageName, timelineExtent } from "@state/timeline";
 import { useMemo, useRef } from "react";
-import { formatDuration } from "../format";
 import { useFollowNewest } from "../hooks/useFollowNewest";
 import { useNow } from "../hooks/useNow";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { useSession } from "../session-context";
 
 /** how many of the latest batches are drawn (older ones are in the event stream) */
@@ -11,20 +11,12 @@ const SHOWN_BATCHES = 6;
 /** and at most this many lanes (whole batches; the newest is always drawn) */
 const SHOWN_LANES = 8;
 
-const STAGE_LABEL: Record<StageName, string> = {
-  prepare: "prepare",
-  validate: "validate",
-  rejected: "rejected",
-  wait: "wait for batch",
-  before: "before hook",
-  execute: "execute",
-  after: "after hook",
-  queue: "file queue wait",
-};
+const stageKey = (stage: StageName) => `stage.${stage}` as const;
 
 /** One lane per tool call, grouped by the assistant message (batch) that made them. */
 export function Timeline() {
   const { stores, selection, abort } = useSession();
+  const { t } = useT("timeline");
   const lanes = useStore(stores.timeline, (t) => t.lanes);
   const dropped = useStore(stores.timeline, (t) => t.dropped);
   const selected = useStore(selection, (s) => s.callId);
@@ -53,23 +45,16 @@ export function Timeline() {
   // The legend is there from the start: the first calls of a burst then add lanes, not the whole panel.
   return (
     <div className="timeline" ref={root}>
-      <ul className="timeline__legend" aria-label="Legend">
+      <ul className="timeline__legend" aria-label={t("legend")}>
         {(["prepare", "validate", "wait", "queue", "execute", "rejected"] as const).map((s) => (
           <li key={s}>
-            <span className={`bar bar--${s} bar--swatch`} aria-hidden="true" /> {STAGE_LABEL[s]}
+            <span className={`bar bar--${s} bar--swatch`} aria-hidden="true" /> {t(stageKey(s))}
           </li>
         ))}
       </ul>
-      {lanes.length === 0 ? (
-        <p className="muted">
-          No calls yet. Each call gets a lane here: its pipeline stages as bars, with waits on a file's queue.
-        </p>
-      ) : null}
+      {lanes.length === 0 ? <p className="muted">{t("empty")}</p> : null}
       {lanes.length > batches.reduce((n, [, l]) => n + l.length, 0) ? (
-        <p className="muted">
-          Showing the latest {batches.length} batch{batches.length === 1 ? "" : "es"} of{" "}
-          {lanes.length + dropped} calls.
-        </p>
+        <p className="muted">{t("showing", { count: batches.length, calls: lanes.length + dropped })}</p>
       ) : null}
       {batches.map(([batch, list]) => (
         <Batch
@@ -98,6 +83,7 @@ function Batch({
   onSelect: (id: string) => void;
   onAbort: () => void;
 }) {
+  const { t, format } = useT("timeline");
   const { start, end } = timelineExtent(lanes, now);
   const span = end - start;
   const mode = lanes.find((l) => l.mode)?.mode;
@@ -106,10 +92,10 @@ function Batch({
     width: `max(3px, ${(((b.end ?? now) - b.start) / span) * 100}%)`,
   });
   return (
-    <section className="batch" aria-label={`Batch of ${lanes.length} call${lanes.length === 1 ? "" : "s"}`}>
+    <section className="batch" aria-label={t("batch", { count: lanes.length })}>
       <header className="batch__head">
-        {lanes.length > 1 ? `${lanes.length} calls from one assistant message` : "1 call"}
-        {mode ? ` · ${mode}` : ""} · {formatDuration(span)}
+        {lanes.length > 1 ? t("manyCalls", { count: lanes.length }) : t("oneCall")}
+        {mode ? ` · ${t(`mode.${mode}`)}` : ""} · {format.duration(span)}
       </header>
       <ol className="lanes">
         {lanes.map((l) => (
@@ -123,7 +109,7 @@ function Batch({
               className="lane__label linkish"
               aria-pressed={selected === l.toolCallId}
               onClick={() => onSelect(l.toolCallId)}
-              title={`Highlight ${l.toolCallId}`}
+              title={t("highlight", { id: l.toolCallId })}
             >
               <code>{l.toolName}</code> <span className="muted">{l.toolCallId}</span>
             </button>
@@ -136,15 +122,15 @@ function Batch({
             <span className="lane__time">
               {l.status === "running" ? (
                 <>
-                  <span aria-live="off">{formatDuration(now - l.start)}</span>{" "}
-                  <button type="button" className="danger" onClick={onAbort} title="Abort the run (Esc)">
-                    Abort
+                  <span aria-live="off">{format.duration(now - l.start)}</span>{" "}
+                  <button type="button" className="danger" onClick={onAbort} title={t("common:abortTitle")}>
+                    {t("common:abort")}
                   </button>
                 </>
               ) : (
                 <span className={l.status === "error" ? "error" : undefined}>
-                  {formatDuration((l.end ?? now) - l.start)}
-                  {l.status === "error" ? " · error" : ""}
+                  {format.duration((l.end ?? now) - l.start)}
+                  {l.status === "error" ? ` · ${t("error")}` : ""}
                 </span>
               )}
             </span>
@@ -156,7 +142,14 @@ function Batch({
 }
 
 function Bar({ bar, style, now }: { bar: StageBar; style: { left: string; width: string }; now: number }) {
-  const label = `${STAGE_LABEL[bar.stage]}: ${formatDuration((bar.end ?? now) - bar.start)}${bar.end === null ? " so far" : ""}${bar.note ? ` (${bar.note})` : ""}`;
+  const { t, format } = useT("timeline");
+  const timed = t(bar.end === null ? "barOpen" : "bar", {
+    stage: t(stageKey(bar.stage)),
+    duration: format.duration((bar.end ?? now) - bar.start),
+  });
+  const label = bar.note
+    ? t("note", { label: timed, note: t(`noteText.${bar.note.code}`, bar.note) })
+    : timed;
   return (
     // The label is an attribute, not hidden text: text has to be laid out and shaped, and a burst redraws
     // every bar of the newest lanes each time.

@@ -1,5 +1,7 @@
 import { DrillsMenu } from "../Drills/DrillsMenu";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
+import { LanguagePicker } from "../LanguagePicker/LanguagePicker";
 import { PanelsMenu } from "../PanelsMenu/PanelsMenu";
 import { useSession } from "../session-context";
 import { WorkspacesMenu } from "../Workspaces/WorkspacesMenu";
@@ -8,43 +10,39 @@ import { WorkspacesNotice } from "../Workspaces/WorkspacesNotice";
 /** Title, what the page is, and the presenter's switches. */
 export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
   const { prefs, stores, exportEvents } = useSession();
+  const { t } = useT("topBar");
   const theme = useStore(prefs, (p) => p.theme);
   const projector = useStore(prefs, (p) => p.projector);
   const backend = useStore(stores.files, (f) => f.backend);
   const ready = useStore(stores.status, (s) => s.ready);
   return (
     <header className="app__bar">
-      <h1>Pi Tool Playground</h1>
+      <h1>{t("title")}</h1>
       <p className="app__tagline">
-        A model asks for a <strong>tool call</strong> (a name and JSON arguments); pi looks the name up in its
-        dispatch table, checks the arguments, runs the tool on these files and sends the result back.
+        {t("taglineBefore")} <strong>{t("toolCall")}</strong> {t("taglineAfter")}
       </p>
       <span className="app__status" data-ready={ready}>
-        {ready ? `session on ${backend || "memfs"}` : "starting the session…"}
+        {ready ? t("sessionOn", { backend: backend || "memfs" }) : t("starting")}
       </span>
       <div className="app__switches">
+        <LanguagePicker />
         <WorkspacesMenu />
-        <button type="button" onClick={exportEvents} title="Download every event as JSON Lines">
-          Export events
+        <button type="button" onClick={exportEvents} title={t("exportEventsTitle")}>
+          {t("exportEvents")}
         </button>
         <button
           type="button"
           aria-pressed={theme === "dark"}
           onClick={() => prefs.patch({ theme: theme === "dark" ? "light" : "dark" })}
         >
-          Dark theme
+          {t("darkTheme")}
         </button>
         <DrillsMenu />
         <PanelsMenu />
         <button type="button" aria-pressed={projector} onClick={() => prefs.patch({ projector: !projector })}>
-          Projector mode
+          {t("projector")}
         </button>
-        <button
-          type="button"
-          onClick={onShortcuts}
-          aria-label="Keyboard shortcuts"
-          title="Keyboard shortcuts (?)"
-        >
+        <button type="button" onClick={onShortcuts} aria-label={t("shortcuts")} title={t("shortcutsTitle")}>
           ?
         </button>
       </div>

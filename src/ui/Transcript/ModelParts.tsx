@@ -1,5 +1,7 @@
 import type { QueuedPrompt, WrittenFile } from "@state/transcript";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
+import { useT } from "../i18n";
+import { ModelText } from "../ModelText/ModelText";
 import "./ModelParts.css";
 
 /** how much of the newest thinking the closed block shows while it streams */
@@ -10,45 +12,50 @@ const PREVIEW_CHARS = 80;
  * not its answer. While it streams, the closed block shows its newest words and a growing count.
  */
 export function Thinking({ text, streaming }: { text: string; streaming: boolean }) {
+  const { t, format } = useT("transcript");
   const tail = text.length > PREVIEW_CHARS ? `…${text.slice(-PREVIEW_CHARS)}` : text;
   return (
     <details className={`thinking${streaming ? " is-streaming" : ""}`}>
       <summary>
-        thinking <span className="muted">· {text.length} characters</span>
-        {streaming && tail ? <span className="thinking__preview"> {tail}</span> : null}
+        {t("thinking")} <span className="muted">· {t("chars", { count: format.count(text.length) })}</span>
+        {streaming && tail ? <ModelText className="thinking__preview"> {tail}</ModelText> : null}
       </summary>
-      <p className="thinking__text">{text}</p>
+      <ModelText block>
+        <p className="thinking__text">{text}</p>
+      </ModelText>
     </details>
   );
 }
 
 /** What a write wrote (from its arguments), and whether the file was new or replaced. */
 export function Written({ file, callId }: { file: WrittenFile; callId: string }) {
-  const what =
-    file.change === "created" ? "created the new file" : file.change === "replaced" ? "replaced" : "wrote";
+  const { t } = useT("transcript");
+  const change = file.change === "created" || file.change === "replaced" ? file.change : "wrote";
   return (
     <div className="written">
       <p className="written__head">
         <span className={`written__badge written__badge--${file.change ?? "unknown"}`}>
-          {file.change === "created" ? "new file" : file.change === "replaced" ? "replaced" : "written"}
+          {t(`badge.${change}`)}
         </span>{" "}
-        write {what} <code>{file.path}</code> with:
+        <code>write</code> {t(`written.${change}`)} <code>{file.path}</code>
+        {t("writtenWith")}
       </p>
-      <CodeBlock label={`Content ${callId} wrote to ${file.path}`}>{file.content}</CodeBlock>
+      <CodeBlock label={t("writtenLabel", { id: callId, path: file.path })}>{file.content}</CodeBlock>
     </div>
   );
 }
 
 /** Messages sent while the model works: they wait, as pi's follow-ups do, until the run takes them. */
 export function QueuedPrompts({ queued }: { queued: readonly QueuedPrompt[] }) {
+  const { t } = useT("transcript");
   if (queued.length === 0) return null;
   return (
-    <ol className="queued" aria-label="Queued messages">
+    <ol className="queued" aria-label={t("queued")}>
       {queued.map((q) => (
         <li key={q.id} className="msg msg--user msg--queued">
           <span className="msg__who">
-            user <span className="queued__badge">queued</span>{" "}
-            <span className="muted">· sent to the model when it finishes this run</span>
+            {t("who.user")} <span className="queued__badge">{t("queuedBadge")}</span>{" "}
+            <span className="muted">· {t("queuedNote")}</span>
           </span>
           <p>{q.text}</p>
         </li>

@@ -1,6 +1,7 @@
 import { type UIEvent, useEffect, useRef, useState } from "react";
 import { useFollowToEnd } from "../hooks/useFollowToEnd";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import {
   distanceFromEnd,
@@ -26,6 +27,7 @@ const READER_SCROLL_MS = 1000;
  */
 export function Transcript() {
   const { stores, selection } = useSession();
+  const { t } = useT("transcript");
   const entries = useStore(stores.transcript, (t) => t.entries);
   const calls = useStore(stores.transcript, (t) => t.calls);
   const elapsed = useStore(stores.transcript, (t) => t.elapsed);
@@ -91,7 +93,7 @@ export function Transcript() {
     // A scroll box must take focus so keyboard users can scroll it: the intro alone overflows at 18 px.
     <section
       className="conversation__transcript"
-      aria-label="Conversation so far"
+      aria-label={t("list")}
       ref={scroller}
       onScroll={onScroll}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
@@ -104,15 +106,13 @@ export function Transcript() {
           <>
             {start > 0 ? (
               <p className="transcript__more">
-                <span className="muted">
-                  Entries {start + 1}–{end} of {count}.
-                </span>{" "}
+                <span className="muted">{t("entries", { from: start + 1, to: end, count })}</span>{" "}
                 <button type="button" onClick={() => setFirst(earlier.first)}>
-                  Show {earlier.added} earlier
+                  {t("showEarlier", { count: earlier.added })}
                 </button>
               </p>
             ) : null}
-            <ol className="transcript" aria-label="Transcript">
+            <ol className="transcript" aria-label={t("transcript")}>
               {entries.slice(start, end).map((e) => (
                 <Entry
                   key={e.key}
@@ -127,9 +127,9 @@ export function Transcript() {
             {end === count ? <QueuedPrompts queued={queued} /> : null}
             {end < count ? (
               <p className="transcript__more">
-                <span className="muted">{count - end} newer entries not shown.</span>{" "}
+                <span className="muted">{t("newer", { count: count - end })}</span>{" "}
                 <button type="button" onClick={showLatest}>
-                  Show the latest
+                  {t("showLatest")}
                 </button>
               </p>
             ) : null}
@@ -142,20 +142,21 @@ export function Transcript() {
 
 /** What an empty transcript says to someone who has not run anything yet. */
 function Intro() {
+  const { t } = useT("transcript");
   return (
     <div className="intro">
       <p>
-        <strong>New here?</strong> Press <em>Play</em> below to replay a short scripted conversation. Each
-        time the model asks for a tool, you will see:
+        <strong>{t("intro.new")}</strong> {t("intro.pressBefore")} <em>{t("intro.play")}</em>{" "}
+        {t("intro.pressAfter")}
       </p>
       <ol>
-        <li>the call here (a tool name and JSON arguments),</li>
-        <li>its trip through pi's pipeline in the Timeline,</li>
-        <li>the files it touches light up in the Workspace,</li>
-        <li>and every event in the Event stream.</li>
+        <li>{t("intro.call")}</li>
+        <li>{t("intro.timeline")}</li>
+        <li>{t("intro.files")}</li>
+        <li>{t("intro.events")}</li>
       </ol>
       <p>
-        Or pick <em>Call a tool by hand</em> to be the model yourself.
+        {t("intro.orBefore")} <em>{t("intro.hand")}</em> {t("intro.orAfter")}
       </p>
     </div>
   );

@@ -5,21 +5,18 @@ import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { OutsideNote } from "../Compromises/OutsideNote";
 import { DiffView } from "../DiffView/DiffView";
 import { DrillNote } from "../Drills/DrillNote";
+import { useT } from "../i18n";
+import { ModelText } from "../ModelText/ModelText";
+import { noticeText } from "../Notice/notice-text";
 import { UsageLine } from "../Usage/Usage";
 import { Thinking, Written } from "./ModelParts";
 import { StreamingText } from "./StreamingText";
 
-/** what each of pi's stopReason values means, in the words a learner would use */
-const STOP_WORDS: Readonly<Record<StopReason, string>> = {
-  stop: "ended its turn",
-  toolUse: "wants tools",
-  length: "ran out of output length",
-  error: "failed",
-  aborted: "was stopped",
-};
+/** pi's stopReason values, each with its words for a learner (`transcript:stop.<reason>`) */
+const STOP_REASONS: readonly StopReason[] = ["stop", "toolUse", "length", "error", "aborted"];
 
-function stopWords(reason: string): string {
-  return Object.hasOwn(STOP_WORDS, reason) ? STOP_WORDS[reason as StopReason] : "stopped";
+function stopKey(reason: string) {
+  return `stop.${STOP_REASONS.includes(reason as StopReason) ? reason : "other"}` as const;
 }
 
 function Json({ value, label }: { value: unknown; label: string }) {
@@ -58,56 +55,66 @@ export const Entry = memo(EntryView, (a: EntryProps, b: EntryProps) => {
 });
 
 function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps) {
+  const { t, format } = useT("transcript");
   switch (entry.kind) {
     case "user":
       return (
         <li className="msg msg--user">
-          <span className="msg__who">user</span>
-          <p>{entry.text}</p>
+          <span className="msg__who">{t("who.user")}</span>
+          <ModelText block>
+            <p>{entry.text}</p>
+          </ModelText>
         </li>
       );
     case "assistant":
       return (
         <li className={`msg msg--assistant${entry.streaming ? " is-streaming" : ""}`}>
           <span className="msg__who">
-            assistant
+            {t("who.assistant")}
             {entry.stopReason && !entry.streaming ? (
               <span className="muted msg__stop">
                 {" "}
-                · {stopWords(entry.stopReason)} <code>stopReason: "{entry.stopReason}"</code>
+                · {t(stopKey(entry.stopReason))} <code>stopReason: "{entry.stopReason}"</code>
               </span>
             ) : null}
           </span>
           {entry.thinking !== undefined ? (
             <Thinking text={entry.thinking} streaming={entry.streaming} />
           ) : null}
-          {entry.text ? <StreamingText text={entry.text} streaming={entry.streaming} /> : null}
-          {entry.errorMessage ? <p className="error">{entry.errorMessage}</p> : null}
+          {entry.text ? (
+            <ModelText block>
+              <StreamingText text={entry.text} streaming={entry.streaming} />
+            </ModelText>
+          ) : null}
+          {entry.errorMessage ? (
+            <ModelText block>
+              <p className="error">{entry.errorMessage}</p>
+            </ModelText>
+          ) : null}
           {entry.toolCalls.map((c) => (
             <div key={c.id} className={`call${selectedCall === c.id ? " is-selected" : ""}`} data-call={c.id}>
               <div className="call__head">
-                <span className="call__label">tool call</span>
+                <span className="call__label">{t("toolCall")}</span>
                 <code className="call__name">{c.name}</code>
                 <button
                   type="button"
                   className="linkish call__id"
                   aria-pressed={selectedCall === c.id}
                   onClick={() => onSelect(c.id)}
-                  title="Highlight this call everywhere"
+                  title={t("highlightCall")}
                 >
                   {c.id}
                 </button>
                 <span className={`status status--${calls[c.id] ?? "pending"}`}>
-                  {calls[c.id] ?? "pending"}
+                  {t(`status.${calls[c.id] ?? "pending"}`)}
                 </span>
               </div>
-              <Json value={c.args} label={`Arguments of ${c.id}`} />
+              <Json value={c.args} label={t("argsOf", { id: c.id })} />
               <OutsideNote args={c.args} />
               {calls[c.id] === "running" && elapsed[c.id] !== undefined ? (
                 <p className="call__wait" data-elapsed-ms={elapsed[c.id]}>
-                  Running for {Math.round(elapsed[c.id] / 1000)} s. No output yet: the engine behind{" "}
-                  <code>{c.name}</code> here cannot stream, so the output appears all at once when the command
-                  ends.
+                  {t("wait", { seconds: format.count(Math.round(elapsed[c.id] / 1000)) })}{" "}
+                  <code>{c.name}</code> {t("waitAfter")}
                 </p>
               ) : null}
             </div>
@@ -122,7 +129,7 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
           data-call={entry.toolCallId}
         >
           <span className="msg__who">
-            tool result · <code>{entry.toolName}</code>{" "}
+            {t("who.result")} · <code>{entry.toolName}</code>{" "}
             <button
               type="button"
               className="linkish call__id"
@@ -134,19 +141,18 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
             {entry.isError ? (
               <span className="msg__is-error">
                 {" "}
-                · <strong className="error">error: the model sees this text</strong>{" "}
-                <code>isError: true</code>
+                · <strong className="error">{t("resultError")}</strong> <code>isError: true</code>
               </span>
             ) : (
-              <span className="muted"> · what the model receives</span>
+              <span className="muted"> · {t("resultReceives")}</span>
             )}
           </span>
-          {entry.diff ? <DiffView diff={entry.diff} label={`What ${entry.toolCallId} changed`} /> : null}
+          {entry.diff ? <DiffView diff={entry.diff} label={t("changed", { id: entry.toolCallId })} /> : null}
           {entry.written ? <Written file={entry.written} callId={entry.toolCallId} /> : null}
           {entry.content.map((c, i) => {
             const key = `${c.type}${i}`; // content blocks have no identity beyond their place
             return c.type === "text" ? (
-              <CodeBlock key={key} className="result-text" label={`Result text of ${entry.toolCallId}`}>
+              <CodeBlock key={key} className="result-text" label={t("resultText", { id: entry.toolCallId })}>
                 {c.text}
               </CodeBlock>
             ) : (
@@ -154,7 +160,7 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
                 key={key}
                 className="result-image"
                 src={`data:${c.mimeType};base64,${c.data}`}
-                alt={`Returned by ${entry.toolName} (${c.mimeType})`}
+                alt={t("image", { tool: entry.toolName, type: c.mimeType })}
               />
             );
           })}
@@ -164,14 +170,14 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
     case "system":
       return (
         <li className="msg msg--system">
-          <span className="msg__who">system message</span>
+          <span className="msg__who">{t("who.system")}</span>
           <details>
             <summary>
-              {entry.toolsAdded.length ? `tools added: ${entry.toolsAdded.join(", ")}. ` : ""}
-              {entry.toolsRemoved.length ? `tools removed: ${entry.toolsRemoved.join(", ")}. ` : ""}
-              {entry.text.length} characters
+              {entry.toolsAdded.length ? t("toolsAdded", { names: entry.toolsAdded.join(", ") }) : ""}
+              {entry.toolsRemoved.length ? t("toolsRemoved", { names: entry.toolsRemoved.join(", ") }) : ""}
+              {t("chars", { count: format.count(entry.text.length) })}
             </summary>
-            <CodeBlock label="System message text">{entry.text}</CodeBlock>
+            <CodeBlock label={t("systemText")}>{entry.text}</CodeBlock>
           </details>
         </li>
       );
@@ -181,7 +187,7 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
           className={`msg msg--notice${entry.tone === "error" ? " msg--error" : ""}`}
           role={entry.tone === "error" ? "alert" : undefined}
         >
-          <p>{entry.text}</p>
+          <p>{noticeText(t, entry)}</p>
         </li>
       );
   }

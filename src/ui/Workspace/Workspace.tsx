@@ -3,28 +3,30 @@ import { VolumeView } from "../Compromises/VolumeView";
 import { FileEditor } from "../FileEditor/FileEditor";
 import { FileTree } from "../FileTree/FileTree";
 import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n";
 import { DropZone } from "../Share/DropZone";
 import { SharePanel } from "../Share/SharePanel";
 import { useSession } from "../session-context";
 
 export function Workspace() {
   const { stores, selection, resetFiles } = useSession();
+  const { t } = useT("workspace");
   const cwd = useStore(stores.files, (f) => f.cwd);
   const file = useStore(selection, (s) => s.file);
   return (
     <div className="workspace">
       <BackendPicker />
       <div className="workspace__bar">
-        <code title="The directory every relative path is resolved against">{cwd || "…"}</code>
+        <code title={t("cwdTitle")}>{cwd || "…"}</code>
         <button
           type="button"
           onClick={() => {
             // Asks first when the editor holds unsaved edits; "Keep editing" leaves the file open.
             void resetFiles().then((done) => done && selection.selectFile(null));
           }}
-          title="Put back the preset files (the conversation is kept)"
+          title={t("resetTitle")}
         >
-          Reset files
+          {t("reset")}
         </button>
       </div>
       <SharePanel />
@@ -32,11 +34,7 @@ export function Workspace() {
         <DropZone>
           <FileTree />
         </DropZone>
-        {file ? (
-          <FileEditor key={file} path={file} />
-        ) : (
-          <p className="muted">Pick a file to open it in the editor.</p>
-        )}
+        {file ? <FileEditor key={file} path={file} /> : <p className="muted">{t("pickFile")}</p>}
       </div>
       <VolumeView />
     </div>

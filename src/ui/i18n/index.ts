@@ -7,7 +7,7 @@
  */
 import i18next, { type i18n as I18n, type Resource } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
-import { createFormatters } from "./format";
+import { createFormatters, type Formatters } from "./format";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
 
 const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", {
@@ -49,10 +49,19 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   return instance;
 }
 
+/** One set of formatters per language: the panels that redraw every frame then build no Intl objects. */
+const formatters = new Map<string, Formatters>();
+function formattersOf(language: Language): Formatters {
+  const found = formatters.get(language) ?? createFormatters(language);
+  formatters.set(language, found);
+  return found;
+}
+
 /** `t` for one namespace, and the formatters of the current language. */
 export function useT(namespace: string) {
   const { t, i18n } = useTranslation(namespace);
-  return { t, language: i18n.language as Language, format: createFormatters(i18n.language as Language) };
+  const language = i18n.language as Language;
+  return { t, i18n, language, format: formattersOf(language) };
 }
 
 export { I18nextProvider } from "react-i18next";
