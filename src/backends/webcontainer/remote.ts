@@ -76,10 +76,22 @@ export function connectRemoteWebContainer(port: PortLike): Promise<WebContainerL
       const pid = (await call({ type: "spawn", id: ++next, command, args, options })) as number;
       let push: (text: string) => void = () => {};
       let close: () => void = () => {};
+      // The reader may cancel the stream (an abort or a timeout stops reading) before the process's exit
+      // arrives; output or an exit after that has nowhere to go and must not throw in the port's handler.
+      let open = true;
       const output = new ReadableStream<string>({
         start(controller) {
-          push = (text) => controller.enqueue(text);
-          close = () => controller.close();
+          push = (text) => {
+            if (open) controller.enqueue(text);
+          };
+          close = () => {
+            if (!open) return;
+            open = false;
+            controller.close();
+          };
+        },
+        cancel() {
+          open = false;
         },
       });
       const exit = new Promise<number>((resolve) => {
