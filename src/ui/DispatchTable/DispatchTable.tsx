@@ -27,7 +27,7 @@ export function DispatchTable() {
   const row = tools.find((t) => t.name === selected);
   return (
     <div className="dispatch">
-      <table className="dispatch__table">
+      <table className="dispatch__table" data-mixed-backends={new Set(tools.map((r) => r.backend)).size > 1}>
         <caption className="sr-only">{t("caption")}</caption>
         <thead>
           <tr>
