@@ -139,7 +139,7 @@ describe.each(Object.entries(WORDS))("the page in %s", (language, w) => {
       await page.getByRole("combobox", { name: w.speed }).selectOption({ label: w.noPauses });
       await page.getByRole("button", { name: w.play, exact: true }).click();
       await page.getByText(w.finished).waitFor({ timeout: 20_000 });
-      await expect.poll(() => page.locator(".transcript .call").count()).toBe(4);
+      await expect.poll(() => page.locator(".transcript .call").count(), { timeout: 15_000 }).toBe(4);
       await page.getByRole("list", { name: w.files }).getByText("notes.md", { exact: true }).waitFor();
       // A call by hand: the form's labels are the page's, the arguments and the result stay the model's.
       await page.getByRole("tab", { name: w.hand }).click();
@@ -185,7 +185,14 @@ describe("switching back to English", () => {
       await page.getByRole("list", { name: "Session events" }).getByText("session_ready").first().waitFor();
       await page.getByRole("combobox", { name: "Language" }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
-      // The newcomer's journey in English, as newcomer.e2e.ts walks it: play, then a call by hand.
+      // The newcomer's journey in English, as newcomer.e2e.ts walks it: play, then a call by hand. The
+      // restored workspace loads no scenario by itself, so the newcomer picks one.
+      await page
+        .getByRole("combobox", { name: "Scenario" })
+        .selectOption({ label: "Two edits of one file at once" });
+      await page.getByText("Two edits of one file at once:").waitFor();
+      await page.getByRole("combobox", { name: "Scenario" }).selectOption({ label: "Three first prompts" });
+      await page.getByText("Three first prompts:").waitFor();
       await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
       await page.getByRole("button", { name: "Play" }).click();
       await page.getByText("Finished.").waitFor({ timeout: 20_000 });
