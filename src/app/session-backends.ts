@@ -6,8 +6,8 @@
  * run on memfs over the container backend's local copy: the same files, two kinds of closure.
  */
 import type { Backend } from "@backends/backend";
-import { createMemfsBackend } from "@backends/memfs/backend";
-import { restoreWorkspace } from "@backends/memfs/workspace";
+import { createMemfsBackend, type MemfsBackend } from "@backends/memfs/backend";
+import { type MemfsWorkspace, restoreWorkspace } from "@backends/memfs/workspace";
 import { createWebContainerBackend, type WebContainerBackend } from "@backends/webcontainer/backend";
 import type { WebContainerLike } from "@backends/webcontainer/types";
 import { allToolNames } from "@core/tools/names";
@@ -64,4 +64,14 @@ export async function containerFor(command: {
   }
   const { boot } = await import("@backends/webcontainer/fake");
   return { container: await boot(), id: "webcontainer (fake)" };
+}
+
+/**
+ * The memfs volume holding a backend's files: memfs's own, or a container's local copy; none for a backend
+ * that keeps no copy. What a saved workspace stores, an import writes into and the system files go in.
+ */
+export function memfsVolumeOf(backend: Backend): MemfsWorkspace | undefined {
+  if ("workspace" in backend) return (backend as MemfsBackend).workspace;
+  if ("local" in backend) return (backend as WebContainerBackend).local.workspace;
+  return undefined;
 }

@@ -52,6 +52,7 @@ import { installSystemFiles } from "./presets/system-files";
 import {
   type BackendChoice,
   containerFor,
+  memfsVolumeOf,
   single,
   toMemfs,
   toolBackendIds,
@@ -280,12 +281,9 @@ export class PlaygroundSession {
    * saved workspace stores and an import writes into.
    */
   get workspace(): MemfsWorkspace {
-    const home = this.backend as Backend & {
-      workspace?: MemfsWorkspace;
-      local?: { workspace: MemfsWorkspace };
-    };
-    const volume = home.workspace ?? home.local?.workspace;
-    if (!volume) throw new Error(`The ${home.description.id} backend keeps no memfs copy of its files.`);
+    const volume = memfsVolumeOf(this.backend);
+    if (!volume)
+      throw new Error(`The ${this.backend.description.id} backend keeps no memfs copy of its files.`);
     return volume;
   }
 
@@ -299,7 +297,7 @@ export class PlaygroundSession {
       ? createMemfsBackend(restored)
       : (this.options.createBackend ?? memfsBackendFromFiles)(files);
     // A plausible system outside the workspace (/etc, a home folder), so a path check can be watched.
-    const volume = (backend as Backend & { workspace?: MemfsWorkspace }).workspace;
+    const volume = memfsVolumeOf(backend);
     if (volume) installSystemFiles(volume);
     this.adopt(single(backend), createFileMutationQueue(queueEvents(this.emit)));
     if (wasElsewhere) this.announceBackend();

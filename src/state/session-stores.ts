@@ -43,7 +43,8 @@ export function createSessionStores(
   const modelRequest = createFoldStore(EMPTY_MODEL_REQUEST, reduceModelRequest, schedule);
   const drills = createFoldStore(EMPTY_DRILLS, reduceDrills, schedule);
   const learnerTools = createFoldStore(EMPTY_LEARNER_TOOLS, reduceLearnerTools, schedule);
-  const folds = [
+  // Every fold sees every event; the page reads each by name.
+  const folds = {
     transcript,
     dispatch,
     timeline,
@@ -54,26 +55,18 @@ export function createSessionStores(
     modelRequest,
     drills,
     learnerTools,
-  ];
+  };
+  const foldList = Object.values(folds);
   const intern = createResultInterner();
   // The log keeps a streaming update as what changed (update-log.ts); the folds get the whole event.
   const compact = createUpdateCompactor();
   return {
     events,
-    transcript,
-    dispatch,
-    timeline,
-    prompt,
-    files,
-    status,
-    usage,
-    modelRequest,
-    drills,
-    learnerTools,
+    ...folds,
     ingest(received: SessionEvent) {
       const event = intern(received);
       events.append(compact(event));
-      for (const f of folds) f.ingest(event);
+      for (const f of foldList) f.ingest(event);
     },
     replay(list: readonly SessionEvent[]) {
       for (const e of list) this.ingest(e);
