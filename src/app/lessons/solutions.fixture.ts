@@ -16,7 +16,7 @@ export const SAFEPATH_SOLUTION = EXERCISE_SKELETONS.safepath
   .replace(
     "  // TODO\n  return p;",
     "  const abs = resolve(cwd, p);\n  const rel = relative(cwd, abs);\n" +
-      '  if (rel.startsWith("..") || isAbsolute(rel)) throw new Error(`path outside cwd: ${p}`);\n  return abs;',
+      '  if (rel.startsWith("..") || isAbsolute(rel)) throw new Error(`path outside cwd: $' + '{p}`);\n  return abs;',
   )
   .replace(
     "const tools = {\n  // TODO\n};",
@@ -24,7 +24,8 @@ export const SAFEPATH_SOLUTION = EXERCISE_SKELETONS.safepath
   )
   .replace(
     "  // TODO\n}",
-    "  if (!Object.hasOwn(tools, name)) return `Error: unknown tool ${name}`;\n  return tools[name](args);\n}",
+    "  if (!Object.hasOwn(tools, name)) return `Error: unknown tool $" +
+      "{name}`;\n  return tools[name](args);\n}",
   );
 
 /** The classic slip: a prefix test, which `/workspace-evil` passes. */
