@@ -17,6 +17,7 @@ import { redactSecrets } from "@agent/drivers/redact";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageBackendPicker } from "./backend-page-browser";
 import { createLearnerToolsHandle } from "./learner-tools/page-tools";
+import { createExercisesHandle } from "./lessons/page-exercises";
 import { createWatchdog } from "./learner-tools/watchdog";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
 import { createPagePersistence } from "./persist/page-persist";
@@ -190,6 +191,7 @@ const session: SessionHandle = {
     (request) => host.request(request),
   ),
   learnerTools: createLearnerToolsHandle({ host, watchdog }),
+  exercises: createExercisesHandle({ check: (source) => host.request({ type: "compile_tool", source }) }),
   prefs,
   selection: createSelectionStore(immediate),
   model: {

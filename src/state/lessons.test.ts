@@ -80,4 +80,91 @@ describe("the lessons' checks", () => {
     );
     expect(checkLesson("queue", [], since).reason).toBe("noQueueWait");
   });
+
+  it("closure: a drill in force, then a fault it injected into a rebuilt tool's Operations", () => {
+    const since = seq;
+    const drill = ev({ type: "drill_changed", drill: "disk-full" });
+    const fault = ev({
+      type: "fault_injected",
+      toolName: "write",
+      op: "writeFile",
+      path: "a",
+      kind: "error",
+    });
+    expect(checkLesson("closure", [], since).reason).toBe("noDrill");
+    expect(checkLesson("closure", [drill], since).reason).toBe("noFault");
+    expect(checkLesson("closure", [drill, fault], since)).toEqual({ passed: true, reason: "faultHit" });
+    const off = ev({ type: "drill_changed", drill: "off" });
+    expect(
+      checkLesson(
+        "closure",
+        [off, ev({ type: "fault_injected", toolName: "write", op: "x", path: "", kind: "error" })],
+        since,
+      ).passed,
+    ).toBe(false);
+  });
+
+  it("truncation: a result whose details say it was cut", () => {
+    const since = seq;
+    expect(checkLesson("truncation", [], since).reason).toBe("noCall");
+    expect(checkLesson("truncation", [end("short", false)], since).reason).toBe("notTruncated");
+    const cut = ev({
+      type: "tool_execution_end",
+      toolCallId: "t",
+      toolName: "bash",
+      isError: false,
+      result: {
+        content: [{ type: "text", text: "2999\n3000" }],
+        details: { truncation: { truncated: true } },
+      },
+    });
+    expect(checkLesson("truncation", [cut], since)).toEqual({ passed: true, reason: "truncated" });
+  });
+
+  it("prompt: a tool hidden, then the prompt patched", () => {
+    const since = seq;
+    const hidden = ev({
+      type: "tool_set_changed",
+      tools: [{ name: "ls", state: "hidden" }],
+      added: [],
+      removed: ["ls"],
+    });
+    const patched = ev({
+      type: "prompt_sections_changed",
+      reason: "tools",
+      sections: [],
+      patch: {},
+      update: "",
+      rules: [],
+    });
+    expect(checkLesson("prompt", [], since).reason).toBe("noHidden");
+    expect(checkLesson("prompt", [hidden], since).reason).toBe("noPatch");
+    expect(checkLesson("prompt", [patched, hidden], since).reason).toBe("noPatch");
+    expect(checkLesson("prompt", [hidden, patched], since)).toEqual({
+      passed: true,
+      reason: "hiddenPatched",
+    });
+  });
+
+  it("events: an update event for a call that then ended", () => {
+    const since = seq;
+    const update = ev({
+      type: "tool_execution_update",
+      toolCallId: "c",
+      toolName: "read",
+      args: {},
+      partialResult: {},
+    });
+    expect(checkLesson("events", [], since).reason).toBe("noCall");
+    expect(checkLesson("events", [end("x", false)], since).reason).toBe("noUpdates");
+    expect(checkLesson("events", [update, end("x", false)], since)).toEqual({
+      passed: true,
+      reason: "updatesSeen",
+    });
+  });
+
+  it("the code exercises are not checked from events", () => {
+    expect(checkLesson("memory", [], 0)).toEqual({ passed: false, reason: "codeExercise" });
+    expect(checkLesson("layers", [], 0).passed).toBe(false);
+  });
 });

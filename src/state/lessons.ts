@@ -1,19 +1,52 @@
 /**
- * The lessons' exercises, checked by the page itself from the event stream: each check is a pure
- * function of the events since the learner started the exercise. It answers passed, or a code saying
- * what is missing (the page words it).
+ * The lessons, in the order of the concepts they teach, and their exercises. Most are checked by the
+ * page from the event stream: a pure function of the events since the learner started the exercise,
+ * answering passed, or a code saying what is missing (the page words it). Two are code exercises: the
+ * page runs tests against the learner's code (src/app/lessons) and the lesson passes when all pass.
  */
 import type { SessionEvent } from "@agent/events";
+import type { ExerciseId } from "./exercises";
+import type { PanelId } from "./prefs";
 
-export const LESSONS = [
-  { id: "dispatch", scenario: "tool-on.json", panel: "dispatch" },
-  { id: "validation", scenario: "validation.json", panel: "conversation" },
-  { id: "queue", scenario: "queue-race.json", panel: "timeline" },
-  { id: "abort", scenario: "abort.json", panel: "conversation" },
-  { id: "handlers", scenario: "seed-prompts.json", panel: "dispatch" },
+export const LESSON_IDS = [
+  "dispatch",
+  "handlers",
+  "memory",
+  "layers",
+  "closure",
+  "queue",
+  "truncation",
+  "abort",
+  "validation",
+  "prompt",
+  "events",
 ] as const;
 
-export type LessonId = (typeof LESSONS)[number]["id"];
+export type LessonId = (typeof LESSON_IDS)[number];
+
+export interface LessonSpec {
+  id: LessonId;
+  /** the scenario to play (a file under public/scenarios), when the lesson has one */
+  scenario?: string;
+  /** the panel to look at, highlighted */
+  panel: PanelId;
+  /** a code exercise: the page's tests run against the learner's code */
+  code?: ExerciseId;
+}
+
+export const LESSONS: readonly LessonSpec[] = [
+  { id: "dispatch", scenario: "tool-on.json", panel: "dispatch" },
+  { id: "handlers", scenario: "seed-prompts.json", panel: "dispatch" },
+  { id: "memory", panel: "dispatch", code: "safepath" },
+  { id: "layers", scenario: "tool-on.json", panel: "dispatch", code: "wc" },
+  { id: "closure", panel: "dispatch" },
+  { id: "queue", scenario: "queue-race.json", panel: "timeline" },
+  { id: "truncation", panel: "conversation" },
+  { id: "abort", scenario: "abort.json", panel: "conversation" },
+  { id: "validation", scenario: "validation.json", panel: "conversation" },
+  { id: "prompt", scenario: "tool-on.json", panel: "system-prompt" },
+  { id: "events", scenario: "abort.json", panel: "event-stream" },
+];
 
 export interface LessonResult {
   passed: boolean;
@@ -21,8 +54,20 @@ export interface LessonResult {
   reason: string;
 }
 
-const textOf = (e: Extract<SessionEvent, { type: "tool_execution_end" }>) =>
-  e.result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+type End = Extract<SessionEvent, { type: "tool_execution_end" }>;
+const isEnd = (e: SessionEvent): e is End => e.type === "tool_execution_end";
+const textOf = (e: End) => e.result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+const result = (passed: boolean, reason: string): LessonResult => ({ passed, reason });
+
+/** Whether `recent` has an event matching `later` after the first one matching `first`. */
+function after(
+  recent: readonly SessionEvent[],
+  first: (e: SessionEvent) => boolean,
+  later: (e: SessionEvent) => boolean,
+) {
+  const at = recent.findIndex(first);
+  return at >= 0 && recent.slice(at + 1).some(later);
+}
 
 export function checkLesson(id: LessonId, events: readonly SessionEvent[], sinceSeq: number): LessonResult {
   const recent = events.filter((e) => e.seq > sinceSeq);
@@ -32,31 +77,64 @@ export function checkLesson(id: LessonId, events: readonly SessionEvent[], since
         (e) =>
           e.type === "tool_set_changed" && e.tools.some((t) => t.name === "grep" && t.state === "active"),
       );
-      return on ? { passed: true, reason: "grepOn" } : { passed: false, reason: "grepNotOn" };
+      return on ? result(true, "grepOn") : result(false, "grepNotOn");
     }
     case "validation": {
       const rejected = recent.filter((e) => e.type === "call_rejected");
-      if (rejected.some((e) => e.stage === "validate")) return { passed: true, reason: "validationFailed" };
-      return { passed: false, reason: rejected.length > 0 ? "otherRejection" : "noRejection" };
+      if (rejected.some((e) => e.stage === "validate")) return result(true, "validationFailed");
+      return result(false, rejected.length > 0 ? "otherRejection" : "noRejection");
     }
     case "queue":
       return recent.some((e) => e.type === "queue_wait")
-        ? { passed: true, reason: "queueWaited" }
-        : { passed: false, reason: "noQueueWait" };
+        ? result(true, "queueWaited")
+        : result(false, "noQueueWait");
     case "abort": {
       const at = recent.findIndex((e) => e.type === "abort_requested");
-      if (at < 0) return { passed: false, reason: "noAbort" };
-      const ended = recent.slice(at).some((e) => e.type === "tool_execution_end" && e.isError);
-      return ended ? { passed: true, reason: "aborted" } : { passed: false, reason: "nothingRunning" };
+      if (at < 0) return result(false, "noAbort");
+      const ended = recent.slice(at).some((e) => isEnd(e) && e.isError);
+      return ended ? result(true, "aborted") : result(false, "nothingRunning");
     }
     case "handlers": {
-      const ends = recent.filter(
-        (e): e is Extract<SessionEvent, { type: "tool_execution_end" }> => e.type === "tool_execution_end",
-      );
+      const ends = recent.filter(isEnd);
       if (ends.some((e) => e.isError && textOf(e).startsWith("path outside cwd")))
-        return { passed: true, reason: "refused" };
+        return result(true, "refused");
       const passwd = ends.some((e) => !e.isError && textOf(e).includes("root:x:0:0"));
-      return { passed: false, reason: passwd ? "piRead" : "noRefusal" };
+      return result(false, passwd ? "piRead" : "noRefusal");
     }
+    case "closure": {
+      const drilled = (e: SessionEvent) => e.type === "drill_changed" && e.drill !== "off";
+      if (!recent.some(drilled)) return result(false, "noDrill");
+      return after(recent, drilled, (e) => e.type === "fault_injected")
+        ? result(true, "faultHit")
+        : result(false, "noFault");
+    }
+    case "truncation": {
+      const ends = recent.filter(isEnd);
+      const cut = ends.some((e) => {
+        const details = e.result.details as { truncation?: { truncated?: boolean } } | undefined;
+        return details?.truncation?.truncated === true;
+      });
+      if (cut) return result(true, "truncated");
+      return result(false, ends.length > 0 ? "notTruncated" : "noCall");
+    }
+    case "prompt": {
+      const hid = (e: SessionEvent) =>
+        e.type === "tool_set_changed" && e.tools.some((t) => t.state === "hidden");
+      if (!recent.some(hid)) return result(false, "noHidden");
+      return after(recent, hid, (e) => e.type === "prompt_sections_changed")
+        ? result(true, "hiddenPatched")
+        : result(false, "noPatch");
+    }
+    case "events": {
+      const updated = new Set(
+        recent.flatMap((e) => (e.type === "tool_execution_update" ? [e.toolCallId] : [])),
+      );
+      if (recent.some((e) => isEnd(e) && updated.has(e.toolCallId))) return result(true, "updatesSeen");
+      return result(false, recent.some(isEnd) ? "noUpdates" : "noCall");
+    }
+    case "memory":
+    case "layers":
+      // Code exercises: their tests run against the learner's code, not over the event stream.
+      return result(false, "codeExercise");
   }
 }

@@ -5,6 +5,7 @@ import type { ScenarioTranslations } from "@agent/scenario";
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type { BackendPicker } from "@state/backend-pick";
 import type { Confirmations } from "@state/confirmations";
+import type { ExerciseId, ExerciseReport } from "@state/exercises";
 import type { PrefsStore } from "@state/prefs";
 import type { SelectionStore } from "@state/selection";
 import type { SessionStores } from "@state/session-stores";
@@ -64,6 +65,16 @@ export interface LearnerToolsHandle {
   templates: readonly { id: string; source: string }[];
 }
 
+/** The lessons' code exercises (src/app/lessons/page-exercises.ts). */
+export interface ExercisesHandle {
+  /** the exercise's starting file */
+  skeleton(id: ExerciseId): string;
+  /** compiles the file (none of its code runs) and answers its problems, at their lines */
+  check(source: string): Promise<LearnerToolProblem[]>;
+  /** runs the page's tests against the file, in a worker of their own that an endless loop cannot keep */
+  run(id: ExerciseId, source: string): Promise<ExerciseReport>;
+}
+
 /** What the page's components get from the composition root: stores to read and commands to send. */
 export interface SessionHandle {
   stores: SessionStores;
@@ -110,6 +121,8 @@ export interface SessionHandle {
   share?: ShareHandle;
   /** the learner's own tools, where the page offers them */
   learnerTools?: LearnerToolsHandle;
+  /** the lessons' code exercises, where the page offers them */
+  exercises?: ExercisesHandle;
 }
 
 // Context carries the session instance only, never a changing value: a value that changes in context

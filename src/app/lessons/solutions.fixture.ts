@@ -16,7 +16,8 @@ export const SAFEPATH_SOLUTION = EXERCISE_SKELETONS.safepath
   .replace(
     "  // TODO\n  return p;",
     "  const abs = resolve(cwd, p);\n  const rel = relative(cwd, abs);\n" +
-      '  if (rel.startsWith("..") || isAbsolute(rel)) throw new Error(`path outside cwd: $' + '{p}`);\n  return abs;',
+      '  if (rel.startsWith("..") || isAbsolute(rel)) throw new Error(`path outside cwd: $' +
+      "{p}`);\n  return abs;",
   )
   .replace(
     "const tools = {\n  // TODO\n};",
