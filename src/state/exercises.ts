@@ -17,6 +17,7 @@ export interface ExerciseFailure {
     | "refused"
     | "wrongPath"
     | "wrongResult"
+    | "noCounts"
     | "malformed"
     | "timeout"
     | "notFunction";

@@ -80,8 +80,8 @@ async function runCall(
   if (problem) return fail("malformed", { message: problem });
   const result = outcome.value as Parameters<typeof countsOf>[0] & { isError?: boolean };
   const got = countsOf(result);
-  if ("error" in call) return result.isError ? { id, passed: true } : fail("noError", { text: got.text });
-  if (got.lines === undefined || got.words === undefined) return fail("wrongResult", { text: got.text });
+  if ("error" in call) return result.isError ? { id, passed: true } : fail("noError", { returned: got.text });
+  if (got.lines === undefined || got.words === undefined) return fail("noCounts", { got: got.text });
   if (got.lines === call.lines && got.words === call.words) return { id, passed: true };
   return fail("counts", { gotLines: got.lines, gotWords: got.words, lines: call.lines, words: call.words });
 }

@@ -1,8 +1,8 @@
-import { checkLesson, LESSONS, type LessonId, type LessonResult } from "@state/lessons";
+import { LESSONS, type LessonId } from "@state/lessons";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useT } from "../i18n/index";
-import { useSession } from "../session-context";
+import { LessonItem } from "./LessonItem";
 import "./Lessons.css";
 
 const STORAGE_KEY = "pi-playground.lessons";
@@ -53,7 +53,7 @@ export function LessonsDialog({ open, onClose }: { open: boolean; onClose: () =>
       </div>
       <ol className="lessons__list">
         {LESSONS.map((lesson) => (
-          <Lesson
+          <LessonItem
             key={lesson.id}
             lesson={lesson}
             passed={passed.includes(lesson.id)}
@@ -63,81 +63,5 @@ export function LessonsDialog({ open, onClose }: { open: boolean; onClose: () =>
       </ol>
     </dialog>,
     document.body,
-  );
-}
-
-function Lesson({
-  lesson,
-  passed,
-  onPass,
-}: {
-  lesson: (typeof LESSONS)[number];
-  passed: boolean;
-  onPass: () => void;
-}) {
-  const { t } = useT("lessons");
-  const { stores, loadScenario } = useSession();
-  const [since, setSince] = useState<number | null>(null);
-  const [result, setResult] = useState<LessonResult | null>(null);
-  const lastSeq = () => stores.events.latest().events.at(-1)?.seq ?? 0;
-  const highlight = () => {
-    const panel = document.querySelector(`[data-panel="${lesson.panel}"]`);
-    panel?.scrollIntoView({ block: "nearest" });
-    panel?.classList.add("lesson-highlight");
-    setTimeout(() => panel?.classList.remove("lesson-highlight"), 4000);
-  };
-  const id = lesson.id;
-  return (
-    <li className={`lesson${passed ? " is-passed" : ""}`} data-lesson={id}>
-      <h3>
-        {t(`items.${id}.title`)} {passed ? <span className="lesson__done">{t("passedMark")}</span> : null}
-      </h3>
-      <p>{t(`items.${id}.text`)}</p>
-      <p className="muted">
-        {t("look", { panel: t(`panels.${lesson.panel}`) })} {t(`items.${id}.notice`)}
-      </p>
-      <div className="lesson__actions">
-        <button
-          type="button"
-          onClick={() => {
-            highlight();
-            void loadScenario(lesson.scenario, { keepHistory: true });
-          }}
-        >
-          {t("play")}
-        </button>
-      </div>
-      <p>
-        <strong>{t("exercise")}</strong> {t(`items.${id}.exercise`)}
-      </p>
-      <div className="lesson__actions">
-        <button
-          type="button"
-          onClick={() => {
-            setSince(lastSeq());
-            setResult(null);
-          }}
-        >
-          {since === null ? t("start") : t("restart")}
-        </button>
-        <button
-          type="button"
-          disabled={since === null}
-          onClick={() => {
-            const r = checkLesson(id, stores.events.latest().events, since ?? 0);
-            setResult(r);
-            if (r.passed) onPass();
-          }}
-        >
-          {t("check")}
-        </button>
-      </div>
-      {since !== null && result === null ? <p className="muted">{t("started")}</p> : null}
-      {result ? (
-        <p className={result.passed ? "lesson__pass" : "error"} role="status">
-          {result.passed ? t("pass") : t("fail")} {t(`reasons.${result.reason}`)}
-        </p>
-      ) : null}
-    </li>
   );
 }
