@@ -118,10 +118,12 @@ export function checkLesson(id: LessonId, events: readonly SessionEvent[], since
       return result(false, ends.length > 0 ? "notTruncated" : "noCall");
     }
     case "prompt": {
-      const hid = (e: SessionEvent) =>
-        e.type === "tool_set_changed" && e.tools.some((t) => t.state === "hidden");
-      if (!recent.some(hid)) return result(false, "noHidden");
-      return after(recent, hid, (e) => e.type === "prompt_sections_changed")
+      // The session re-renders the prompt first, then announces the new tool set: order does not matter.
+      const hid = recent.some(
+        (e) => e.type === "tool_set_changed" && e.tools.some((t) => t.state === "hidden"),
+      );
+      if (!hid) return result(false, "noHidden");
+      return recent.some((e) => e.type === "prompt_sections_changed" && e.reason === "tools")
         ? result(true, "hiddenPatched")
         : result(false, "noPatch");
     }
