@@ -46,9 +46,9 @@ export function CodeExercise({ exercise, onPass }: { exercise: ExerciseId; onPas
   useEffect(() => {
     if (!open || !exercises) return;
     let cancelled = false;
-    void import("../ToolEditor/tool-editor-cm").then(({ mountToolEditor }) => {
+    void import("./exercise-cm").then(({ mountExerciseEditor }) => {
       if (cancelled || !host.current) return;
-      editor.current = mountToolEditor(host.current, {
+      editor.current = mountExerciseEditor(host.current, {
         text: loadDraft(exercise) ?? exercises.skeleton(exercise),
         label: t("code.editorLabel", { name }),
         onChange: (text) => saveDraft(exercise, text),
@@ -69,6 +69,8 @@ export function CodeExercise({ exercise, onPass }: { exercise: ExerciseId; onPas
     const text = editor.current?.getText() ?? loadDraft(exercise) ?? exercises.skeleton(exercise);
     setRunning(true);
     setRunError(null);
+    // The last run's results go: while this one runs, none of them is about the text on screen.
+    setReport(null);
     exercises
       .run(exercise, text)
       .then((r) => {

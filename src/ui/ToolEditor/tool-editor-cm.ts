@@ -7,7 +7,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirro
 import { javascript } from "@codemirror/lang-javascript";
 import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { type Diagnostic, forceLinting, linter, lintGutter } from "@codemirror/lint";
-import { EditorState, type Text } from "@codemirror/state";
+import { EditorState, type Extension, type Text } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 import { toolCompletions } from "./completions";
 
@@ -34,6 +34,8 @@ export function mountToolEditor(
     check: (text: string) => Promise<readonly LearnerToolProblem[]>;
     /** the problem's kind in the page's language */
     word: (p: LearnerToolProblem) => string;
+    /** more editor configuration (a lesson's exercise adds its own highlighting) */
+    extensions?: Extension[];
   },
 ): MountedToolEditor {
   let extra: readonly LearnerToolProblem[] = [];
@@ -65,6 +67,7 @@ export function mountToolEditor(
           options.onChange(u.state.doc.toString());
         }),
         EditorView.theme({ "&": { height: "100%" }, ".cm-scroller": { overflow: "auto" } }),
+        ...(options.extensions ?? []),
       ],
     }),
   });
