@@ -2,7 +2,7 @@
  * The lessons' code exercises in Chromium: the safePath and dispatch table exercise fails with the
  * reason (a prefix check lets /workspace-evil through), an endless loop is ended and the page stays
  * usable, a syntax error is shown at its line, and a right answer passes and is remembered; the wc
- * exercise's test calls pass a right tool.
+ * exercise's test calls pass a right tool, which then joins the dispatch table.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -108,6 +108,11 @@ it("the wc exercise: the skeleton fails on the counting calls, a right tool pass
   await setSource(page, editor, WC_SOLUTION);
   await run();
   await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe("Passed: all 5 tests pass.");
+  // The tool that passed joins this session's dispatch table, marked as the learner's.
+  await lesson.getByRole("button", { name: "Add it to the dispatch table" }).click();
+  const table = page.getByRole("table", { name: /Tools by name/ });
+  const row = table.getByRole("row").filter({ has: page.getByRole("button", { name: "wc" }) });
+  await row.getByText("yours").waitFor();
   expect(errors).toEqual([]);
   await closePage(page);
 });

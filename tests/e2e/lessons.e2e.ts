@@ -1,7 +1,8 @@
 /**
  * The lessons panel in Chromium: the handlers lesson's exercise fails with the reason (nothing refused,
  * then pi's read getting through), passes once read is on mini-pi's handler and /etc/passwd is refused,
- * and the progress outlives a reload.
+ * and the progress outlives a reload; a lesson without a scenario (truncation) shows its panel and is
+ * checked from a call made by hand.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -62,6 +63,38 @@ it("an exercise fails with the reason, then passes, and the progress is remember
   await open();
   await expect.poll(() => dialog.getByText("1 of 11 passed").count()).toBe(1);
   expect(await lesson.getByText("✓ passed").count()).toBe(1);
+  expect(errors).toEqual([]);
+  await closePage(page);
+});
+
+it("a lesson without a scenario: truncation shows its panel, fails before the call and passes after it", async () => {
+  const { page, errors } = await openApp(browser, { viewport: { width: 1024, height: 768 } });
+  await page.getByRole("button", { name: "Lessons", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Lessons" });
+  const lesson = dialog.locator('[data-lesson="truncation"]');
+  const status = lesson.getByRole("status");
+  await lesson.getByRole("button", { name: "Show the conversation" }).click();
+  expect(await page.locator('[data-panel="conversation"].lesson-highlight').count()).toBe(1);
+  await lesson.getByRole("button", { name: "Start the exercise" }).click();
+  await lesson.getByRole("button", { name: "Check" }).click();
+  expect(await status.textContent()).toBe("Not yet. No call has ended since you started. Run one by hand.");
+
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await fillToolForm(page, "bash", { command: "seq 1 3000" });
+  const results = page.locator(".msg--result");
+  const before = await results.count();
+  await page
+    .getByRole("form", { name: "Call a tool by hand" })
+    .getByRole("button", { name: "Run bash" })
+    .click();
+  await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before, {
+    timeout: 20_000,
+  });
+  await page.getByRole("button", { name: "Lessons", exact: true }).click();
+  await lesson.getByRole("button", { name: "Check" }).click();
+  await expect
+    .poll(() => status.textContent())
+    .toBe("Passed. A result was cut: its last line says what was left out.");
   expect(errors).toEqual([]);
   await closePage(page);
 });

@@ -32,7 +32,8 @@ function saveDraft(exercise: ExerciseId, text: string) {
 export function CodeExercise({ exercise, onPass }: { exercise: ExerciseId; onPass: () => void }) {
   const { t } = useT("lessons");
   const { t: tEditor } = useT("toolEditor");
-  const { exercises } = useSession();
+  const { exercises, learnerTools } = useSession();
+  const [added, setAdded] = useState(false);
   const [open, setOpen] = useState(false);
   const [running, setRunning] = useState(false);
   const [report, setReport] = useState<ExerciseReport | null>(null);
@@ -71,6 +72,7 @@ export function CodeExercise({ exercise, onPass }: { exercise: ExerciseId; onPas
     setRunError(null);
     // The last run's results go: while this one runs, none of them is about the text on screen.
     setReport(null);
+    setAdded(false);
     exercises
       .run(exercise, text)
       .then((r) => {
@@ -113,6 +115,21 @@ export function CodeExercise({ exercise, onPass }: { exercise: ExerciseId; onPas
         </p>
       ) : null}
       {report ? <Report exercise={exercise} report={report} word={word} /> : null}
+      {exercise === "wc" && report && exercisePassed(report) && learnerTools ? (
+        // The tool that passed is a real pi tool file: it can join this session's dispatch table.
+        <div className="lesson__actions">
+          <button
+            type="button"
+            onClick={() => {
+              learnerTools.register(editor.current?.getText() ?? loadDraft(exercise) ?? "");
+              setAdded(true);
+            }}
+          >
+            {t("code.addTool")}
+          </button>
+          {added ? <span className="muted">{t("code.addedTool")}</span> : null}
+        </div>
+      ) : null}
     </div>
   );
 }
