@@ -268,15 +268,20 @@ export async function burst(browser: Browser, url: string) {
   };
 }
 
-/** Starts a CDP trace of the page; the returned function stops it and writes the events as JSON. */
-async function startTrace(page: import("playwright-core").Page) {
+/**
+ * Starts a CDP trace of the page; the returned function stops it and writes the events as JSON. With
+ * `cpu`, the trace also holds V8's CPU samples (what bench/trace-tasks.ts reads per task).
+ */
+export async function startTrace(page: import("playwright-core").Page, cpu = false) {
   const cdp = await page.context().newCDPSession(page);
   const events: unknown[] = [];
   cdp.on("Tracing.dataCollected", ({ value }) => {
     events.push(...value);
   });
   await cdp.send("Tracing.start", {
-    categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,cc,toplevel",
+    categories:
+      "devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,cc,toplevel" +
+      (cpu ? ",disabled-by-default-v8.cpu_profiler" : ""),
     transferMode: "ReportEvents",
   });
   return async (file: string) => {

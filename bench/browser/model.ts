@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import type { MockTurn } from "../../tests/mock-provider/server.ts";
 import { startMockProvider } from "../../tests/mock-provider/server.ts";
 import { median } from "../run-workload.ts";
-import { newContext, type Probe, watchErrors } from "./drive.ts";
+import { newContext, type Probe, startTrace, watchErrors } from "./drive.ts";
 
 export const TOOL_TURNS = 20;
 export const STREAM_RATE = 2000;
@@ -123,11 +123,16 @@ export async function fastStream(browser: Browser, url: string) {
     });
     const b = await openModelTab(browser, url, mock.openaiBaseUrl, errors);
     await b.page.waitForTimeout(1000); // let loading settle, so only the stream is measured
+    // BENCH_STREAM_TRACE=<file>: a Chromium trace of the stream with V8's CPU samples, which
+    // bench/trace-tasks.ts reads as the main thread's tasks and what ran in each.
+    const traceFile = process.env.BENCH_STREAM_TRACE;
+    const trace = traceFile ? await startTrace(b.page, true) : undefined;
     const { at, probe, ended, answered, slowestAnswerMs } = await run(
       b.page,
       b.send,
       (STREAM_SECONDS + 60) * 1000,
     );
+    if (trace && traceFile) await trace(traceFile);
     // how far the stream had got on the page: its text's length in the transcript
     const text =
       (await within(
@@ -153,6 +158,8 @@ export async function fastStream(browser: Browser, url: string) {
       shown: [text.length, pieces.join("").length],
       events: probe?.eventsReceived ?? 0,
       tasks: (probe?.longTasks ?? []).filter((t) => t.start >= at),
+      /** when Send was clicked (performance.now(), the clock of the tasks' start) */
+      sentAt: at,
       errors,
     };
   } finally {

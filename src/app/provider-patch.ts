@@ -47,6 +47,7 @@ export function createPatchEncoder() {
     const { partial, ...rest } = event;
     const now = partial as unknown as Obj;
     const ops: PatchOp[] = [];
+    let grew = false;
     // In the message's own key order, so the rebuilt message serialises the same.
     for (const key of Object.keys(now)) {
       if (key !== "content" || !("contentIndex" in event) || !Array.isArray(sent.content)) {
@@ -60,13 +61,22 @@ export function createPatchEncoder() {
       else {
         const changed = new Set([event.contentIndex]);
         for (let i = before.length; i < after.length; i++) changed.add(i);
-        for (const i of changed)
-          if (i !== event.contentIndex || !appended(event, before[i], after[i], ops))
-            diff(before[i], after[i], ["content", i], ops);
+        for (const i of changed) {
+          if (i === event.contentIndex && appended(event, before[i], after[i], ops)) grew = true;
+          else diff(before[i], after[i], ["content", i], ops);
+        }
       }
     }
     for (const key of Object.keys(sent)) if (!(key in now)) ops.push([[key], "delete"]);
     applyPatch(sent, ops);
+    // The copy keeps pi-ai's own string of a block that grew by its delta, not the equal one the patch
+    // built: the block's next comparison (its text_end) is then one string against itself, answered at
+    // once, where two equal strings of a long stream were read whole (8 ms at 180 KB, at the stream's end).
+    if (grew && (event.type === "text_delta" || event.type === "thinking_delta")) {
+      const field = GROWS[event.type];
+      const block = (sent.content as Obj[])[event.contentIndex];
+      block[field] = (partial.content[event.contentIndex] as unknown as Obj)[field];
+    }
     return { ...rest, patch: ops } as WireEvent;
   };
 }

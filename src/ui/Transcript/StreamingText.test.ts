@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { createI18n, I18nextProvider } from "../i18n";
-import { STREAM_TAIL, StreamingText } from "./StreamingText";
+import { STREAM_TAIL, StreamingText, TEXT_PART } from "./StreamingText";
 
 const draw = (text: string, streaming: boolean) =>
   renderToStaticMarkup(
@@ -26,8 +26,19 @@ describe("a streaming message's text", () => {
     expect(html).not.toContain(long.slice(0, 50));
   });
 
-  it("draws the whole text once the message ends, and a short text whole all along", () => {
-    expect(draw(long, false)).toBe(`<p>${long}</p>`);
+  it("draws the whole text once the message ends, a long one in parts the browser may leave unlaid", () => {
+    const html = draw(long, false);
+    const parts = [...html.matchAll(/<span class="long-text__part"[^>]*>([^<]*)<\/span>/g)];
+    expect(parts.length).toBe(Math.ceil(long.length / TEXT_PART));
+    expect(parts.map((p) => p[1]).join("")).toBe(long);
+    expect(html).toMatch(/^<p class="long-text">/);
+    expect(html).toContain("contain-intrinsic-block-size:auto");
+    expect(html).not.toContain("earlier characters");
+  });
+
+  it("draws a text no longer than a part as one paragraph, streaming or not", () => {
     expect(draw("Hello there", true)).toBe("<p>Hello there</p>");
+    const part = "x".repeat(TEXT_PART);
+    expect(draw(part, false)).toBe(`<p>${part}</p>`);
   });
 });
