@@ -40,7 +40,7 @@ import { createMemfsBackend, memfsBackendFromFiles } from "@backends/memfs/backe
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { runSelfTest } from "@backends/self-test";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
-import type { HandlerSet } from "@core/tools/handlers";
+import { type HandlerSet, PI_HANDLER } from "@core/tools/handlers";
 import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
@@ -60,7 +60,7 @@ import {
 } from "./session-backends";
 import { answer as answerRequest, route } from "./session-commands";
 import { SessionDrill } from "./session-drill";
-import { HandlerChoice } from "./session-handlers";
+import { HandlerChoice, LEARNER_HANDLER } from "./session-handlers";
 import { type ModelHost, ModelMode } from "./session-model";
 import { PromptTracker } from "./session-prompt";
 import { type RecordingHost, SessionRecording, scenarioTools } from "./session-recording";
@@ -154,7 +154,8 @@ export class PlaygroundSession {
     workspace: () => this.workspace,
     queue: () => this.queue,
     builtinNames: () => this.piDefinitions.map((d) => d.name),
-    toolsChanged: (added, removed) => {
+    toolsChanged: (added, removed, replaced) => {
+      this.learnerHandlers(replaced);
       this.definitions = this.compose();
       const states = { ...this.states };
       for (const name of added) states[name] = "active";
@@ -330,8 +331,28 @@ export class PlaygroundSession {
   private refresh(reason: "init" | "tools" | "workspace") {
     const backendOf = (tool: string) => this.choice.of(tool).description.id;
     this.prompt.refresh(reason, this.definitions, this.states, this.backend, this.emit, backendOf, (name) =>
-      this.handlers.row(name),
+      this.handlerRow(name),
     );
+  }
+
+  /** A row on the learner's handler is marked as theirs: the table shows whose execute runs. */
+  private handlerRow(name: string) {
+    const row = this.handlers.row(name);
+    return row.handler === LEARNER_HANDLER ? { ...row, origin: "learner" as const, replaces: name } : row;
+  }
+
+  /**
+   * The learner's tools named like a built-in are offered as that row's "learner" handler; `chosen`
+   * (just registered as a replacement) are pointed at it, which the table is told of as any swap.
+   */
+  private learnerHandlers(chosen: readonly string[]) {
+    const before = Object.fromEntries(this.piDefinitions.map((d) => [d.name, this.handlers.of(d.name)]));
+    this.handlers.setSource(LEARNER_HANDLER, this.learner.handlers());
+    for (const name of chosen) this.handlers.set(name, LEARNER_HANDLER);
+    for (const [name, previous] of Object.entries(before)) {
+      const handler = this.handlers.of(name);
+      if (handler !== previous) this.emit({ type: "tool_handler_changed", name, handler, previous });
+    }
   }
 
   setToolStates(states: Record<string, ToolState>) {
@@ -511,7 +532,30 @@ export class PlaygroundSession {
     // A drill carried over from a replaced worker is said again; a fresh session's "off" needs no word.
     if (command.drill) this.drill.announce();
     this.refresh("init");
-    if (command.learnerTools?.length) return this.learner.restore(command.learnerTools);
+    if (command.learnerTools?.length)
+      return this.learner.restore(command.learnerTools).then(() => this.restoreChoices(command));
+  }
+
+  /**
+   * After the learner's tools registered again: their saved states (registering switches a tool on)
+   * and the handler choices that needed them (a row on the learner's handler), as they were saved.
+   */
+  private restoreChoices(command: Extract<SessionCommand, { type: "init" }>) {
+    if (command.handlers) {
+      const choice = { ...command.handlers };
+      for (const d of this.piDefinitions) choice[d.name] ??= PI_HANDLER;
+      this.learnerHandlers([]);
+      this.handlers.restore(choice);
+      this.definitions = this.compose();
+    }
+    const known = new Set(this.definitions.map((d) => d.name));
+    const saved = Object.entries(command.tools ?? {}).filter(([name]) => known.has(name));
+    this.setToolStates({ ...this.states, ...Object.fromEntries(saved) });
+  }
+
+  /** Every tool name pointed at a handler other than pi's. */
+  handlerChoices(): Record<string, string> {
+    return this.handlers.choices();
   }
 
   /** The tools' states now (a saved workspace keeps them). */
