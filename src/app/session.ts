@@ -18,6 +18,7 @@ import {
 } from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage } from "@agent/messages";
+import type { SavedLearnerTools } from "@agent/persist-protocol";
 import type { ScenarioPlayer } from "@agent/player";
 import type {
   ImportEntry,
@@ -45,6 +46,7 @@ import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { readTravellingTools, savedLearner, travellingTools } from "./learner-tools/saved";
 import { SessionLearnerTools } from "./learner-tools/session-learner";
 import type { LearnerToolSource } from "./learner-tools/types";
 import { PRESETS } from "./presets/index";
@@ -636,15 +638,30 @@ export class PlaygroundSession {
       this.load(shared.files, "link");
     }
     this.applyScenarioTools(shared.tools);
+    // Someone else's handler choices: pi's and mini-pi's only. A learner handler would need that
+    // learner's tool, which registers only once accepted (and then takes its row by itself).
+    // Every row takes the link's choice (pi's when it names none), as its tool states do.
+    const travelling = readTravellingTools({ tools: [], handlers: shared.learner?.handlers ?? {} });
+    const chosen = travelling.ok ? travelling.value.handlers : {};
+    for (const { name } of this.piDefinitions)
+      if (this.handlers.row(name).handlers?.includes(chosen[name] ?? PI_HANDLER))
+        this.setToolHandler(name, chosen[name] ?? PI_HANDLER);
   }
 
   /** What a share link or a .zip export carries: the files, the tool states, the scenario loaded last. */
   shareState(): SharedWork {
+    const learner = this.travellingTools();
     return {
       files: this.filesMap(),
       tools: scenarioTools(this.definitions, this.states),
       ...(this.loaded ? { scenario: this.loaded } : {}),
+      ...(learner ? { learner } : {}),
     };
+  }
+
+  /** What a link, a .zip or a scenario file carries of the learner's tools (none: undefined). */
+  travellingTools(): SavedLearnerTools | undefined {
+    return travellingTools(savedLearner(this.learner.list(), this.handlers.choices()));
   }
 
   handle(command: SessionCommand): void {

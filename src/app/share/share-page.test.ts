@@ -157,3 +157,35 @@ describe("the page's share handle", () => {
     expect(sent.map((c) => c.type)).toEqual(["scenario_load"]);
   });
 });
+
+describe("a link's tools of someone else's", () => {
+  it("are offered only after the learner says yes to the link, and never sent to the session to register", async () => {
+    const wc = { name: "wc", source: "export default function (pi) {}", enabled: true };
+    const shared: SharedWork = {
+      files: { "a.txt": "a" },
+      tools: { active: ["read", "wc"] },
+      learner: { tools: [wc], handlers: { bash: "mini-pi" } },
+    };
+    const sent: SessionCommand[] = [];
+    const offered: unknown[] = [];
+    const handle = createShareHandle({
+      host: { send: (c) => void sent.push(c), request: (async () => shared) as never },
+      paths: () => [],
+      preset: { "a.txt": "a" },
+      redact: (t) => t,
+      download: () => {},
+      pageUrl: () => "http://x/",
+      offerTools: (tools) => void offered.push(...tools),
+    });
+    const made = await handle.makeLink();
+    if (!made.ok) throw new Error("expected a link");
+    const opened = await handle.readLink(new URL(made.url).hash);
+    if (!opened?.ok) throw new Error("expected it to open");
+    expect(opened.summary.learnerTools).toEqual(["wc"]);
+    await opened.open(async () => false);
+    expect(offered).toEqual([]);
+    await opened.open(async () => true);
+    expect(offered).toEqual([wc]);
+    expect(sent.map((c) => c.type)).toEqual(["load_shared"]);
+  });
+});

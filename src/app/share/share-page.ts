@@ -5,6 +5,7 @@
  * the download and the page's address; the tests wire fakes. Nothing reaches the session before the
  * learner's data has passed every check, and nothing leaves the page without the key mask.
  */
+import type { LearnerToolEntry } from "@agent/events";
 import type { ImportEntry, SessionPort } from "@agent/protocol";
 import { checkScenarioSize, parseScenarioText, type ScenarioFiles } from "@agent/scenario";
 import type { Store } from "@state/store";
@@ -44,6 +45,8 @@ export interface SharePageDeps {
   /** the first visit's own scenario pick waits for this link and gives way when it loaded */
   holdFirstPick?: (opening: Promise<boolean>) => void;
   now?: () => number;
+  /** the learner's tools a link carried: shown to the learner, registered only when accepted */
+  offerTools?: (tools: readonly LearnerToolEntry[]) => void;
 }
 
 const empty = (): Omit<ImportReport, "overwrites"> => ({
@@ -170,6 +173,8 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
             // A scenario picked just before may still be on its way: the link's work must land after it.
             await until(deps.scenarioLoading, (v) => v === null);
             host.send({ type: "load_shared", shared: decoded.shared });
+            const tools = decoded.shared.learner?.tools ?? [];
+            if (tools.length > 0) deps.offerTools?.(tools);
             return true;
           })();
           deps.holdFirstPick?.(opening);
