@@ -582,7 +582,10 @@ export class PlaygroundSession {
     if (!this.piDefinitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
     const previous = this.handlers.set(name, handler);
     this.definitions = this.compose();
-    if (previous !== handler) this.emit({ type: "tool_handler_changed", name, handler, previous });
+    if (previous === handler) return;
+    this.emit({ type: "tool_handler_changed", name, handler, previous });
+    // The row says whose execute runs: moving onto or off the learner's own marks or unmarks it.
+    if (handler === LEARNER_HANDLER || previous === LEARNER_HANDLER) this.refresh("tools");
   }
 
   /**
