@@ -124,3 +124,19 @@ export function travellingTools(saved: SavedLearnerTools): SavedLearnerTools | u
   if (tools.length === 0 && Object.keys(handlers).length === 0) return undefined;
   return { tools, handlers };
 }
+
+/**
+ * The .zip entry that carries the tools: a file of its own beside the workspace's, read by this page's
+ * import (which offers the tools and leaves the entry out of the workspace) and plain JSON to anyone else.
+ */
+export const TOOLS_ZIP_ENTRY = ".pi-playground/learner-tools.json";
+
+/** The entry's text, or null when it does not hold tools this page can offer (a reason is not needed). */
+export function toolsFromZipText(text: string): SavedLearnerTools | null {
+  try {
+    const read = readTravellingTools(JSON.parse(text));
+    return read.ok ? read.value : null;
+  } catch {
+    return null;
+  }
+}

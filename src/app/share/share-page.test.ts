@@ -189,3 +189,56 @@ describe("a link's tools of someone else's", () => {
     expect(sent.map((c) => c.type)).toEqual(["load_shared"]);
   });
 });
+
+describe("a .zip's tools of someone else's", () => {
+  const wc = { name: "wc", source: "export default function (pi) {}", enabled: true };
+
+  it("leave in their own entry, and come back as offers while the files are imported", async () => {
+    const shared: SharedWork = {
+      files: { "a.txt": "a" },
+      tools: { active: ["read"] },
+      learner: { tools: [wc], handlers: {} },
+    };
+    const downloads: Uint8Array[] = [];
+    const sent: SessionCommand[] = [];
+    const offered: unknown[] = [];
+    const handle = createShareHandle({
+      host: { send: (c) => void sent.push(c), request: (async () => shared) as never },
+      paths: () => [],
+      preset: {},
+      redact: (t) => t,
+      download: (_n, _t, data) => void downloads.push(data as Uint8Array),
+      pageUrl: () => "http://x/",
+      offerTools: (tools) => void offered.push(...tools),
+    });
+    await handle.exportZip();
+    const names = Object.keys(unzipSync(downloads[0]!));
+    expect(names.sort()).toEqual([".pi-playground/learner-tools.json", "a.txt"]);
+    const zip = downloads[0]!;
+    const prepared = await handle.prepareZip({ size: zip.byteLength, read: async () => zip });
+    expect(prepared.report).toMatchObject({ files: 1 });
+    expect(offered).toEqual([]);
+    prepared.commit();
+    expect(offered).toEqual([wc]);
+    const imported = sent.find((c) => c.type === "import_files");
+    expect(imported?.type === "import_files" && imported.entries.map((e) => e.path)).toEqual(["a.txt"]);
+  });
+
+  it("an entry of that name that holds no tools is an ordinary file", async () => {
+    const zip = zipSync({ ".pi-playground/learner-tools.json": new TextEncoder().encode("not json") });
+    const offered: unknown[] = [];
+    const handle = createShareHandle({
+      host: { send: () => {}, request: (async () => ({})) as never },
+      paths: () => [],
+      preset: {},
+      redact: (t) => t,
+      download: () => {},
+      pageUrl: () => "http://x/",
+      offerTools: (tools) => void offered.push(...tools),
+    });
+    const prepared = await handle.prepareZip({ size: zip.byteLength, read: async () => zip });
+    expect(prepared.report).toMatchObject({ files: 1 });
+    prepared.commit();
+    expect(offered).toEqual([]);
+  });
+});
