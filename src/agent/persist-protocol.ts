@@ -4,7 +4,7 @@
  * `session_ready` and saves it after changes. The worker reports codes and figures, never sentences: the
  * page words them in its language.
  */
-import type { ToolState } from "./events";
+import type { LearnerToolEntry, ToolState } from "./events";
 
 /** How this tab holds the workspace: "write" saves; "read-only" restores and never saves. */
 export type PersistMode = "write" | "read-only";
@@ -48,4 +48,13 @@ export type PersistStatus =
 /** What a saved workspace holds beside its files. */
 export interface SavedState {
   tools: Record<string, ToolState>;
+  /** the learner's tool files and each row's handler (absent in records from before they were kept) */
+  learner?: SavedLearnerTools;
+}
+
+/** The learner's tools as saved or shared (src/app/learner-tools/saved.ts reads them back). */
+export interface SavedLearnerTools {
+  tools: LearnerToolEntry[];
+  /** tool name → handler, for every row not on pi's own */
+  handlers: Record<string, string>;
 }

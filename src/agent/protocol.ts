@@ -17,7 +17,7 @@ import type {
 import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
 import type { LearnerToolEntry, LearnerToolProblem, SessionEvent, ToolState } from "./events";
-import type { PersistCommand, PersistStatus } from "./persist-protocol";
+import type { PersistCommand, PersistStatus, SavedLearnerTools } from "./persist-protocol";
 import type { Scenario, ScenarioFiles, ScenarioTools } from "./scenario";
 import type { ScenarioInput } from "./scenario-schema";
 
@@ -142,6 +142,12 @@ export interface SharedWork {
   files: ScenarioFiles;
   tools: ScenarioTools;
   scenario?: Scenario;
+  /**
+   * the learner's tool files and rows' handler choices. Outbound: every file. Inbound (load_shared):
+   * the files are not registered by the session (the page offers them); only pi's and mini-pi's
+   * handler choices apply.
+   */
+  learner?: SavedLearnerTools;
 }
 
 /** A question the page waits on. Its answer is a `reply`, not an event: a 5 MB file stays out of the log. */

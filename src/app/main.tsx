@@ -168,6 +168,9 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") flushOnHide();
 });
 
+// A link's tool files are offered here and wait for the learner's Accept.
+const learnerTools = createLearnerToolsHandle({ host, watchdog });
+
 const session: SessionHandle = {
   ...page,
   // Files in and out and share links: nothing reaches the session before it passed every check.
@@ -179,6 +182,7 @@ const session: SessionHandle = {
     pageUrl: () => window.location.href,
     scenarioLoading: page.scenarioLoading,
     holdFirstPick: page.holdFirstPick,
+    offerTools: learnerTools.offer,
   }),
   // A restored workspace is what the learner left: the first visit's scenario is not loaded over it.
   loadScenario: (file, options) =>
@@ -190,7 +194,7 @@ const session: SessionHandle = {
     (command) => host.send(command),
     (request) => host.request(request),
   ),
-  learnerTools: createLearnerToolsHandle({ host, watchdog }),
+  learnerTools,
   exercises: createExercisesHandle({ check: (source) => host.request({ type: "compile_tool", source }) }),
   prefs,
   selection: createSelectionStore(immediate),

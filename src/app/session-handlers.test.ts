@@ -2,6 +2,7 @@ import type { SessionEvent } from "@agent/events";
 import { type DispatchTableSnapshot, EMPTY_DISPATCH, reduceDispatch } from "@state/dispatch-table";
 import { describe, expect, it } from "vitest";
 import { PlaygroundSession } from "./session";
+import { HandlerChoice } from "./session-handlers";
 
 function started() {
   const events: SessionEvent[] = [];
@@ -117,5 +118,20 @@ describe("the system outside /workspace", () => {
     const text = JSON.stringify(resultOf(events, "b1")?.result);
     for (const name of ["passwd", "hosts", "notes", "root:x:0:0"]) expect(text).toContain(name);
     expect(session.listFiles().some((f) => f.includes("passwd"))).toBe(false);
+  });
+});
+
+describe("a source that stops offering a name", () => {
+  it("puts only that name back on pi's handler; the choices kept are the ones off pi's", () => {
+    const choice = new HandlerChoice();
+    const execute = (async () => ({ content: [], details: {} })) as never;
+    choice.setSource("learner", { read: execute, write: execute });
+    choice.set("read", "learner");
+    choice.set("write", "learner");
+    choice.setSource("learner", { write: execute });
+    expect(choice.choices()).toEqual({ write: "learner" });
+    expect(choice.row("read")).toEqual({ handler: "pi", handlers: ["pi"] });
+    choice.setSource("learner", {});
+    expect(choice.choices()).toEqual({});
   });
 });

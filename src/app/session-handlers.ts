@@ -16,6 +16,9 @@ import type { ToolsOptions } from "@core/tools/index";
 import { createMiniPiHandlers, MINI_PI_HANDLER } from "@core/tools/mini-pi/index";
 import type { AnyToolDefinition } from "@core/tools/types";
 
+/** The source id of the learner's own tools named like a built-in (learner-tools/). */
+export const LEARNER_HANDLER = "learner";
+
 export class HandlerChoice {
   private choice: Record<string, string> = {};
   private sources: Record<string, HandlerSet> = {};
@@ -25,13 +28,20 @@ export class HandlerChoice {
     this.sources[MINI_PI_HANDLER] = createMiniPiHandlers(root, options);
   }
 
-  /** Another source (a learner's replacement tool, say); `undefined` removes it and any choice of it. */
+  /**
+   * Another source (a learner's replacement tool, say); `undefined` removes it. A choice of this source
+   * for a name it no longer offers goes back to pi's handler.
+   */
   setSource(id: string, handlers: HandlerSet | undefined) {
-    if (handlers) this.sources[id] = handlers;
-    else {
-      delete this.sources[id];
-      for (const [name, chosen] of Object.entries(this.choice)) if (chosen === id) delete this.choice[name];
-    }
+    if (handlers && Object.keys(handlers).length > 0) this.sources[id] = handlers;
+    else delete this.sources[id];
+    for (const [name, chosen] of Object.entries(this.choice))
+      if (chosen === id && !this.sources[id]?.[name]) delete this.choice[name];
+  }
+
+  /** Every name pointed at a handler other than pi's (what a saved workspace and a link keep). */
+  choices(): Record<string, string> {
+    return { ...this.choice };
   }
 
   get all(): HandlerSources {

@@ -61,7 +61,7 @@ export class PromptTracker {
     ws: Backend,
     emit: Emit,
     backendOf: (tool: string) => string = () => ws.description.id,
-    handlerOf: (name: string) => Pick<ToolRow, "handler" | "handlers"> = () => ({}),
+    handlerOf: (name: string) => Pick<ToolRow, "handler" | "handlers" | "origin" | "replaces"> = () => ({}),
   ) {
     const stateOf = (name: string) => states[name] ?? "off";
     const selected = definitions.filter((d) => stateOf(d.name) !== "off").map((d) => d.name);

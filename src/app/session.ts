@@ -18,6 +18,7 @@ import {
 } from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage } from "@agent/messages";
+import type { SavedLearnerTools } from "@agent/persist-protocol";
 import type { ScenarioPlayer } from "@agent/player";
 import type {
   ImportEntry,
@@ -40,11 +41,12 @@ import { createMemfsBackend, memfsBackendFromFiles } from "@backends/memfs/backe
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { runSelfTest } from "@backends/self-test";
 import { createFileMutationQueue, type FileMutationQueue } from "@core/file-mutation-queue";
-import type { HandlerSet } from "@core/tools/handlers";
+import { type HandlerSet, PI_HANDLER } from "@core/tools/handlers";
 import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { readTravellingTools, savedLearner, travellingTools } from "./learner-tools/saved";
 import { SessionLearnerTools } from "./learner-tools/session-learner";
 import type { LearnerToolSource } from "./learner-tools/types";
 import { PRESETS } from "./presets/index";
@@ -60,7 +62,7 @@ import {
 } from "./session-backends";
 import { answer as answerRequest, route } from "./session-commands";
 import { SessionDrill } from "./session-drill";
-import { HandlerChoice } from "./session-handlers";
+import { HandlerChoice, LEARNER_HANDLER } from "./session-handlers";
 import { type ModelHost, ModelMode } from "./session-model";
 import { PromptTracker } from "./session-prompt";
 import { type RecordingHost, SessionRecording, scenarioTools } from "./session-recording";
@@ -154,7 +156,8 @@ export class PlaygroundSession {
     workspace: () => this.workspace,
     queue: () => this.queue,
     builtinNames: () => this.piDefinitions.map((d) => d.name),
-    toolsChanged: (added, removed) => {
+    toolsChanged: (added, removed, replaced) => {
+      this.learnerHandlers(replaced);
       this.definitions = this.compose();
       const states = { ...this.states };
       for (const name of added) states[name] = "active";
@@ -330,8 +333,28 @@ export class PlaygroundSession {
   private refresh(reason: "init" | "tools" | "workspace") {
     const backendOf = (tool: string) => this.choice.of(tool).description.id;
     this.prompt.refresh(reason, this.definitions, this.states, this.backend, this.emit, backendOf, (name) =>
-      this.handlers.row(name),
+      this.handlerRow(name),
     );
+  }
+
+  /** A row on the learner's handler is marked as theirs: the table shows whose execute runs. */
+  private handlerRow(name: string) {
+    const row = this.handlers.row(name);
+    return row.handler === LEARNER_HANDLER ? { ...row, origin: "learner" as const, replaces: name } : row;
+  }
+
+  /**
+   * The learner's tools named like a built-in are offered as that row's "learner" handler; `chosen`
+   * (just registered as a replacement) are pointed at it, which the table is told of as any swap.
+   */
+  private learnerHandlers(chosen: readonly string[]) {
+    const before = Object.fromEntries(this.piDefinitions.map((d) => [d.name, this.handlers.of(d.name)]));
+    this.handlers.setSource(LEARNER_HANDLER, this.learner.handlers());
+    for (const name of chosen) this.handlers.set(name, LEARNER_HANDLER);
+    for (const [name, previous] of Object.entries(before)) {
+      const handler = this.handlers.of(name);
+      if (handler !== previous) this.emit({ type: "tool_handler_changed", name, handler, previous });
+    }
   }
 
   setToolStates(states: Record<string, ToolState>) {
@@ -511,7 +534,30 @@ export class PlaygroundSession {
     // A drill carried over from a replaced worker is said again; a fresh session's "off" needs no word.
     if (command.drill) this.drill.announce();
     this.refresh("init");
-    if (command.learnerTools?.length) return this.learner.restore(command.learnerTools);
+    if (command.learnerTools?.length)
+      return this.learner.restore(command.learnerTools).then(() => this.restoreChoices(command));
+  }
+
+  /**
+   * After the learner's tools registered again: their saved states (registering switches a tool on)
+   * and the handler choices that needed them (a row on the learner's handler), as they were saved.
+   */
+  private restoreChoices(command: Extract<SessionCommand, { type: "init" }>) {
+    if (command.handlers) {
+      const choice = { ...command.handlers };
+      for (const d of this.piDefinitions) choice[d.name] ??= PI_HANDLER;
+      this.learnerHandlers([]);
+      this.handlers.restore(choice);
+      this.definitions = this.compose();
+    }
+    const known = new Set(this.definitions.map((d) => d.name));
+    const saved = Object.entries(command.tools ?? {}).filter(([name]) => known.has(name));
+    this.setToolStates({ ...this.states, ...Object.fromEntries(saved) });
+  }
+
+  /** Every tool name pointed at a handler other than pi's. */
+  handlerChoices(): Record<string, string> {
+    return this.handlers.choices();
   }
 
   /** The tools' states now (a saved workspace keeps them). */
@@ -536,7 +582,10 @@ export class PlaygroundSession {
     if (!this.piDefinitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
     const previous = this.handlers.set(name, handler);
     this.definitions = this.compose();
-    if (previous !== handler) this.emit({ type: "tool_handler_changed", name, handler, previous });
+    if (previous === handler) return;
+    this.emit({ type: "tool_handler_changed", name, handler, previous });
+    // The row says whose execute runs: moving onto or off the learner's own marks or unmarks it.
+    if (handler === LEARNER_HANDLER || previous === LEARNER_HANDLER) this.refresh("tools");
   }
 
   /**
@@ -592,15 +641,30 @@ export class PlaygroundSession {
       this.load(shared.files, "link");
     }
     this.applyScenarioTools(shared.tools);
+    // Someone else's handler choices: pi's and mini-pi's only. A learner handler would need that
+    // learner's tool, which registers only once accepted (and then takes its row by itself).
+    // Every row takes the link's choice (pi's when it names none), as its tool states do.
+    const travelling = readTravellingTools({ tools: [], handlers: shared.learner?.handlers ?? {} });
+    const chosen = travelling.ok ? travelling.value.handlers : {};
+    for (const { name } of this.piDefinitions)
+      if (this.handlers.row(name).handlers?.includes(chosen[name] ?? PI_HANDLER))
+        this.setToolHandler(name, chosen[name] ?? PI_HANDLER);
   }
 
   /** What a share link or a .zip export carries: the files, the tool states, the scenario loaded last. */
   shareState(): SharedWork {
+    const learner = this.travellingTools();
     return {
       files: this.filesMap(),
       tools: scenarioTools(this.definitions, this.states),
       ...(this.loaded ? { scenario: this.loaded } : {}),
+      ...(learner ? { learner } : {}),
     };
+  }
+
+  /** What a link, a .zip or a scenario file carries of the learner's tools (none: undefined). */
+  travellingTools(): SavedLearnerTools | undefined {
+    return travellingTools(savedLearner(this.learner.list(), this.handlers.choices()));
   }
 
   handle(command: SessionCommand): void {

@@ -5,6 +5,7 @@ import type { PageToWorker } from "@agent/protocol";
 import { loadJustBash } from "@backends/memfs/bash/index";
 import { createEventBatcher } from "./event-batcher";
 import { createBrowserImageResizer } from "./image-resizer";
+import { savedLearner } from "./learner-tools/saved";
 import { createPacer } from "./pacer";
 import { idbStore } from "./persist/storage";
 import { createWorkerPersistence, type Restored } from "./persist/worker-persist";
@@ -50,7 +51,11 @@ const persistence = createWorkerPersistence({
     clearTimeout: (handle) => clearTimeout(handle as number),
     now: () => performance.now(),
   },
-  current: () => ({ workspace: session.workspace, tools: session.toolStates() }),
+  current: () => ({
+    workspace: session.workspace,
+    tools: session.toolStates(),
+    learner: savedLearner(session.learner.list(), session.handlerChoices()),
+  }),
 });
 /** the workspace read back from storage, waiting for init */
 let restored: Restored | undefined;
@@ -83,13 +88,18 @@ function receive(data: PageToWorker) {
   if (data.kind === "command" && data.command.type === "init" && restored) {
     const found = restored;
     restored = undefined;
-    session.init({ ...data.command, tools: found.tools }, found.workspace);
+    // This browser's own record: its tools register again without asking, on the handlers they had.
+    const learner = found.learner
+      ? { learnerTools: found.learner.tools, handlers: found.learner.handlers }
+      : {};
+    void session.init({ ...data.command, tools: found.tools, ...learner }, found.workspace);
     return;
   }
   if (data.kind === "command") {
     session.handle(data.command);
     // Tool states are saved with the files; a change to them needs a save of its own.
-    if (data.command.type === "set_tool_state") persistence.changed("tools");
+    if (data.command.type === "set_tool_state" || data.command.type === "set_tool_handler")
+      persistence.changed("tools");
     return;
   }
   if (data.kind === "provider_event" || data.kind === "provider_events") return provider.receive(data);

@@ -60,6 +60,9 @@ export interface LearnerToolsHandle {
   /** a link loader hands its tool files here; nothing runs until accept */
   offer(tools: readonly LearnerToolEntry[]): void;
   accept(name: string): void;
+  /** every offered file, in the order offered */
+  acceptAll(): void;
+  /** drops the offer: a declined file is not kept anywhere */
   dismiss(name: string): void;
   /** the editor's starter files (their labels are the toolEditor namespace's template_<id>) */
   templates: readonly { id: string; source: string }[];

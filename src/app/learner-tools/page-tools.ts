@@ -37,6 +37,11 @@ export function createLearnerToolsHandle(deps: {
       offers.set(without(name));
       register(tool.source, tool.replaces !== undefined);
     },
+    acceptAll() {
+      const all = offers.getSnapshot();
+      offers.set([]);
+      for (const tool of all) register(tool.source, tool.replaces !== undefined);
+    },
     dismiss(name) {
       offers.set(without(name));
     },

@@ -3,6 +3,7 @@
  * guarded definitions that join the dispatch table. Registering compiles, loads and checks a file; only
  * a file with no problem replaces what was there, so a mistake never takes a working tool away.
  */
+import type { HandlerSet, ToolExecute } from "@core/tools/handlers";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { compileToolSource } from "./compile";
 import { evaluateToolFile } from "./evaluate";
@@ -91,11 +92,21 @@ export class LearnerTools {
     return this.sources.map((s) => ({ ...s }));
   }
 
-  /** The built-ins with the learner's tools merged in: a replacement takes its built-in's place. */
+  /**
+   * The built-ins with the learner's own tools after them. A tool named like a built-in is not merged
+   * here: it is that row's "learner" handler (`handlers`), behind pi's definition.
+   */
   merge(builtins: AnyToolDefinition[]): AnyToolDefinition[] {
-    const out = builtins.map((b) => this.loaded.get(b.name) ?? b);
+    const out = [...builtins];
     for (const [name, d] of this.loaded) if (!builtins.some((b) => b.name === name)) out.push(d);
     return out;
+  }
+
+  /** The guarded execute of each loaded tool named like a built-in: the "learner" handler of that row. */
+  handlers(builtins: readonly string[]): HandlerSet {
+    const set: Record<string, ToolExecute> = {};
+    for (const [name, d] of this.loaded) if (builtins.includes(name)) set[name] = d.execute as ToolExecute;
+    return set;
   }
 
   has(name: string) {

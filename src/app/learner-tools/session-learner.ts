@@ -7,6 +7,7 @@ import type { Emit } from "@agent/events";
 import { createMemfsToolOptions } from "@backends/memfs/index";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import type { FileMutationQueue } from "@core/file-mutation-queue";
+import type { HandlerSet } from "@core/tools/handlers";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { LearnerTools } from "./registry";
 import type { LearnerToolSource, ToolDiagnostic } from "./types";
@@ -16,8 +17,11 @@ export interface LearnerHost {
   workspace(): MemfsWorkspace;
   queue(): FileMutationQueue;
   builtinNames(): readonly string[];
-  /** the merged table changed: `added` are new names (switched on), `removed` names gone */
-  toolsChanged(added: string[], removed: string[]): void;
+  /**
+   * the merged table changed: `added` are new names (switched on), `removed` names gone, `replaced`
+   * built-in names whose row now runs the learner's execute (its "learner" handler, chosen)
+   */
+  toolsChanged(added: string[], removed: string[], replaced: string[]): void;
 }
 
 export class SessionLearnerTools {
@@ -69,6 +73,7 @@ export class SessionLearnerTools {
     this.changed(
       outcome.names.filter((n) => !before.has(n)),
       [],
+      outcome.replaces,
     );
     return true;
   }
@@ -76,7 +81,7 @@ export class SessionLearnerTools {
   remove(name: string) {
     if (!this.tools.remove(name)) throw new Error(`No tool of yours is named ${name}.`);
     const builtin = this.host.builtinNames().includes(name);
-    this.changed([], builtin ? [] : [name]);
+    this.changed([], builtin ? [] : [name], []);
   }
 
   /** A restarted worker's tools: the enabled files register again, the others are kept switched off. */
@@ -92,8 +97,13 @@ export class SessionLearnerTools {
     this.host.emit({ type: "learner_tools_changed", tools: this.list() });
   }
 
-  private changed(added: string[], removed: string[]) {
+  /** The "learner" handler source: the execute of each of the learner's tools named like a built-in. */
+  handlers(): HandlerSet {
+    return this.tools.handlers(this.host.builtinNames());
+  }
+
+  private changed(added: string[], removed: string[], replaced: string[]) {
     this.host.emit({ type: "learner_tools_changed", tools: this.list() });
-    this.host.toolsChanged(added, removed);
+    this.host.toolsChanged(added, removed, replaced);
   }
 }

@@ -87,3 +87,24 @@ describe("workspace record", () => {
     });
   });
 });
+
+describe("the learner's tools in a record", () => {
+  const learner = {
+    tools: [{ name: "wc", source: "export default function (pi) {}", enabled: true }],
+    handlers: { read: "mini-pi" },
+  };
+
+  it("are kept beside the files and read back as they were", () => {
+    const decoded = decodeRecord(structuredClone(encodeRecord(sample(), { tools, learner }, 1)));
+    if (!decoded.ok) throw new Error(`not decoded: ${JSON.stringify(decoded)}`);
+    expect(decoded.record.learner).toEqual(learner);
+  });
+
+  it("a record from before they were kept still reads; a damaged list makes the record unreadable, with why", () => {
+    expect(decodeRecord(encodeRecord(sample(), { tools }, 1)).ok).toBe(true);
+    const bad = { ...encodeRecord(sample(), { tools }, 1), learner: { tools: [{ name: "wc" }] } };
+    expect(decodeRecord(bad)).toMatchObject({ ok: false, problem: "corrupt" });
+    const out = decodeRecord(bad);
+    expect(!out.ok && out.problem === "corrupt" && out.detail).toContain("wc tool has no source text");
+  });
+});

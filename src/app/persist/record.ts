@@ -7,6 +7,7 @@
 import type { SavedState } from "@agent/persist-protocol";
 import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
 import { fromBinarySnapshotSync, toBinarySnapshotSync } from "@jsonjoy.com/fs-snapshot/lib/binary";
+import { readSavedLearner } from "../learner-tools/saved";
 
 export const RECORD_FORMAT = "pi-playground-workspace";
 export const RECORD_VERSION = 1;
@@ -35,6 +36,7 @@ export function encodeRecord(workspace: MemfsWorkspace, state: SavedState, now: 
     savedAt: now,
     root: workspace.root,
     tools: { ...state.tools },
+    ...(state.learner ? { learner: state.learner } : {}),
     // The encoder hands back a view of its shared, reused buffer: storing the view would store (and a
     // later encode overwrite) the whole buffer, so the record keeps its own copy.
     files: cbor.slice(),
@@ -73,6 +75,10 @@ export function decodeRecord(value: unknown): DecodedRecord {
     return corrupt("its workspace folder is missing");
   if (typeof r.savedAt !== "number") return corrupt("its save time is missing");
   if (!isToolStates(r.tools)) return corrupt("its tool states are not valid");
+  if (r.learner !== undefined) {
+    const learner = readSavedLearner(r.learner);
+    if (!learner.ok) return corrupt(`its tools of yours are not valid (${learner.problem})`);
+  }
   if (!(r.files instanceof Uint8Array)) return corrupt("its files are missing");
   if (r.check !== checksum(r.files)) return corrupt("its files were damaged or cut short");
   if (!FOLDER_PREFIX.every((byte, i) => r.files?.[i] === byte))

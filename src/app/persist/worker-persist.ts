@@ -44,8 +44,8 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
     if (!id || !writable) return;
     report({ kind: "saving" });
     try {
-      const { workspace, tools } = deps.current();
-      const record = encodeRecord(workspace, { tools }, Date.now());
+      const { workspace, ...state } = deps.current();
+      const record = encodeRecord(workspace, state, Date.now());
       if (keepPrevious) {
         const before = await store.get<unknown>(recordKey(id));
         if (before !== undefined) await store.set(previousKey(id), before);
@@ -73,7 +73,7 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
       const { record, workspace } = decoded;
       return {
         outcome: { kind: "restored", savedAt: record.savedAt, bytes: record.files.byteLength },
-        restored: { workspace, tools: record.tools },
+        restored: { workspace, tools: record.tools, ...(record.learner ? { learner: record.learner } : {}) },
       };
     }
     const aside = asideKey(id ?? "", Date.now());
@@ -137,8 +137,8 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
         report({ kind: "flushed", token: command.token });
       } else if (command.type === "copy_to") {
         try {
-          const { workspace, tools } = deps.current();
-          await write(recordKey(command.id), encodeRecord(workspace, { tools }, Date.now()));
+          const { workspace, ...state } = deps.current();
+          await write(recordKey(command.id), encodeRecord(workspace, state, Date.now()));
           report({ kind: "copied", token: command.token, ok: true });
         } catch (error) {
           report({

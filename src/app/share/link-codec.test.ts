@@ -46,8 +46,44 @@ describe("share link codec", () => {
         removed: 1,
         tools: ["read", "bash"],
         scenario: "Read a file",
+        learnerTools: [],
       },
     });
+  });
+
+  it("carries the learner's tool files and pi/mini-pi handler choices, and reads back nothing else", () => {
+    const wc = { name: "wc", source: "export default function (pi) {}", enabled: true };
+    const learner = { tools: [wc], handlers: { bash: "mini-pi" } };
+    const decoded = decodeLink(encodeLink({ ...work, learner }, preset), preset);
+    expect(decoded).toMatchObject({ ok: true, shared: { learner }, summary: { learnerTools: ["wc"] } });
+    // A hand-made link: history and a learner handler dropped, the file offered switched on.
+    const raw = encodeRaw(
+      JSON.stringify({
+        put: {},
+        del: [],
+        tools,
+        learner: {
+          tools: [{ ...wc, enabled: false, disabledReason: "blocked" }],
+          handlers: { read: "learner", edit: "mini-pi" },
+        },
+      }),
+    );
+    expect(decodeLink(raw, preset)).toMatchObject({
+      ok: true,
+      shared: { learner: { tools: [wc], handlers: { edit: "mini-pi" } } },
+    });
+    const bad = encodeRaw(JSON.stringify({ put: {}, del: [], tools, learner: { tools: [{ name: "wc" }] } }));
+    expect(decodeLink(bad, preset)).toEqual({ ok: false, problem: "corrupt" });
+  });
+
+  it("masks a key in a tool's source like everywhere else in the link", () => {
+    const source = 'const key = "sk-secret-123";';
+    const learner = { tools: [{ name: "wc", source, enabled: true }], handlers: {} };
+    const fragment = encodeLink({ ...work, learner }, preset, (text) =>
+      text.replaceAll("sk-secret-123", "***"),
+    );
+    const decoded = decodeLink(fragment, preset);
+    expect(decoded?.ok && decoded.shared.learner?.tools[0]?.source).toBe('const key = "***";');
   });
 
   it("uses the scenario's own workspace as the base when it has one", () => {

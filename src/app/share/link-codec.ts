@@ -7,6 +7,7 @@
  * Decoding trusts nothing: every field is checked and anything unknown is dropped, so a link can only
  * ever carry files, tool states and a scenario, never a key, a preference or another workspace.
  */
+import type { SavedLearnerTools } from "@agent/persist-protocol";
 import type { SharedWork } from "@agent/protocol";
 import {
   parseScenario,
@@ -17,6 +18,7 @@ import {
 } from "@agent/scenario";
 import { base64Decode, base64Encode, utf8Decode, utf8Encode } from "@core/bytes";
 import { deflateSync, inflateSync } from "fflate";
+import { readTravellingTools } from "../learner-tools/saved";
 import { pathProblem } from "./import-rules";
 
 export const LINK_VERSION = 1;
@@ -31,6 +33,8 @@ interface LinkPayload {
   del: string[];
   tools: ScenarioTools;
   scenario?: Scenario;
+  /** the learner's tool files and pi/mini-pi handler choices (learner-tools/saved.ts) */
+  learner?: SavedLearnerTools;
 }
 
 export type LinkProblem = "corrupt" | "truncated" | "newer";
@@ -43,6 +47,8 @@ export interface LinkSummary {
   removed: number;
   tools: string[];
   scenario?: string;
+  /** the learner's tools the link offers (none registers before the learner accepts it) */
+  learnerTools: string[];
 }
 
 export type DecodedLink =
@@ -74,6 +80,7 @@ export function encodeLink(
     del,
     tools: shared.tools,
     ...(shared.scenario ? { scenario: shared.scenario } : {}),
+    ...(shared.learner ? { learner: shared.learner } : {}),
   };
   const bytes = deflateSync(utf8Encode(redact(JSON.stringify(payload))), { level: 9 });
   return `${LINK_PREFIX}${LINK_VERSION}.${toBase64Url(bytes)}`;
@@ -123,7 +130,12 @@ function applyPayload(payload: LinkPayload, preset: ScenarioFiles): DecodedLink 
   }
   return {
     ok: true,
-    shared: { files, tools: payload.tools, ...(payload.scenario ? { scenario: payload.scenario } : {}) },
+    shared: {
+      files,
+      tools: payload.tools,
+      ...(payload.scenario ? { scenario: payload.scenario } : {}),
+      ...(payload.learner ? { learner: payload.learner } : {}),
+    },
     summary: {
       files: Object.keys(files).length,
       added,
@@ -131,6 +143,7 @@ function applyPayload(payload: LinkPayload, preset: ScenarioFiles): DecodedLink 
       removed,
       tools: payload.tools.active,
       ...(payload.scenario ? { scenario: payload.scenario.title } : {}),
+      learnerTools: payload.learner?.tools.map((t) => t.name) ?? [],
     },
   };
 }
@@ -171,7 +184,16 @@ function checkPayload(value: unknown): LinkPayload | null {
   const scenario = value.scenario === undefined ? undefined : parseScenario(value.scenario, "link");
   if (scenario?.workspace && Object.keys(scenario.workspace.files).some((p) => pathProblem(p) !== null))
     return null;
-  return { put, del: value.del, tools, ...(scenario ? { scenario } : {}) };
+  // Tool files are code from someone else: only names and text pass, and nothing registers them here.
+  const learner = value.learner === undefined ? undefined : readTravellingTools(value.learner);
+  if (learner && !learner.ok) return null;
+  return {
+    put,
+    del: value.del,
+    tools,
+    ...(scenario ? { scenario } : {}),
+    ...(learner?.ok ? { learner: learner.value } : {}),
+  };
 }
 
 export function toBase64Url(bytes: Uint8Array): string {

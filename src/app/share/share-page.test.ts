@@ -157,3 +157,88 @@ describe("the page's share handle", () => {
     expect(sent.map((c) => c.type)).toEqual(["scenario_load"]);
   });
 });
+
+describe("a link's tools of someone else's", () => {
+  it("are offered only after the learner says yes to the link, and never sent to the session to register", async () => {
+    const wc = { name: "wc", source: "export default function (pi) {}", enabled: true };
+    const shared: SharedWork = {
+      files: { "a.txt": "a" },
+      tools: { active: ["read", "wc"] },
+      learner: { tools: [wc], handlers: { bash: "mini-pi" } },
+    };
+    const sent: SessionCommand[] = [];
+    const offered: unknown[] = [];
+    const handle = createShareHandle({
+      host: { send: (c) => void sent.push(c), request: (async () => shared) as never },
+      paths: () => [],
+      preset: { "a.txt": "a" },
+      redact: (t) => t,
+      download: () => {},
+      pageUrl: () => "http://x/",
+      offerTools: (tools) => void offered.push(...tools),
+    });
+    const made = await handle.makeLink();
+    if (!made.ok) throw new Error("expected a link");
+    const opened = await handle.readLink(new URL(made.url).hash);
+    if (!opened?.ok) throw new Error("expected it to open");
+    expect(opened.summary.learnerTools).toEqual(["wc"]);
+    await opened.open(async () => false);
+    expect(offered).toEqual([]);
+    await opened.open(async () => true);
+    expect(offered).toEqual([wc]);
+    expect(sent.map((c) => c.type)).toEqual(["load_shared"]);
+  });
+});
+
+describe("a .zip's tools of someone else's", () => {
+  const wc = { name: "wc", source: "export default function (pi) {}", enabled: true };
+
+  it("leave in their own entry, and come back as offers while the files are imported", async () => {
+    const shared: SharedWork = {
+      files: { "a.txt": "a" },
+      tools: { active: ["read"] },
+      learner: { tools: [wc], handlers: {} },
+    };
+    const downloads: Uint8Array[] = [];
+    const sent: SessionCommand[] = [];
+    const offered: unknown[] = [];
+    const handle = createShareHandle({
+      host: { send: (c) => void sent.push(c), request: (async () => shared) as never },
+      paths: () => [],
+      preset: {},
+      redact: (t) => t,
+      download: (_n, _t, data) => void downloads.push(data as Uint8Array),
+      pageUrl: () => "http://x/",
+      offerTools: (tools) => void offered.push(...tools),
+    });
+    await handle.exportZip();
+    const names = Object.keys(unzipSync(downloads[0]!));
+    expect(names.sort()).toEqual([".pi-playground/learner-tools.json", "a.txt"]);
+    const zip = downloads[0]!;
+    const prepared = await handle.prepareZip({ size: zip.byteLength, read: async () => zip });
+    expect(prepared.report).toMatchObject({ files: 1 });
+    expect(offered).toEqual([]);
+    prepared.commit();
+    expect(offered).toEqual([wc]);
+    const imported = sent.find((c) => c.type === "import_files");
+    expect(imported?.type === "import_files" && imported.entries.map((e) => e.path)).toEqual(["a.txt"]);
+  });
+
+  it("an entry of that name that holds no tools is an ordinary file", async () => {
+    const zip = zipSync({ ".pi-playground/learner-tools.json": new TextEncoder().encode("not json") });
+    const offered: unknown[] = [];
+    const handle = createShareHandle({
+      host: { send: () => {}, request: (async () => ({})) as never },
+      paths: () => [],
+      preset: {},
+      redact: (t) => t,
+      download: () => {},
+      pageUrl: () => "http://x/",
+      offerTools: (tools) => void offered.push(...tools),
+    });
+    const prepared = await handle.prepareZip({ size: zip.byteLength, read: async () => zip });
+    expect(prepared.report).toMatchObject({ files: 1 });
+    prepared.commit();
+    expect(offered).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@
  * the download and the page's address; the tests wire fakes. Nothing reaches the session before the
  * learner's data has passed every check, and nothing leaves the page without the key mask.
  */
+import type { LearnerToolEntry } from "@agent/events";
 import type { ImportEntry, SessionPort } from "@agent/protocol";
 import { checkScenarioSize, parseScenarioText, type ScenarioFiles } from "@agent/scenario";
 import type { Store } from "@state/store";
@@ -16,6 +17,7 @@ import type {
   PreparedImport,
   ShareHandle,
 } from "@ui/Share/share-handle";
+import { TOOLS_ZIP_ENTRY, toolsFromZipText } from "../learner-tools/saved";
 import {
   checkEntries,
   MAX_IMPORT_BYTES,
@@ -44,6 +46,8 @@ export interface SharePageDeps {
   /** the first visit's own scenario pick waits for this link and gives way when it loaded */
   holdFirstPick?: (opening: Promise<boolean>) => void;
   now?: () => number;
+  /** the learner's tools a link carried: shown to the learner, registered only when accepted */
+  offerTools?: (tools: readonly LearnerToolEntry[]) => void;
 }
 
 const empty = (): Omit<ImportReport, "overwrites"> => ({
@@ -58,7 +62,12 @@ const empty = (): Omit<ImportReport, "overwrites"> => ({
 export function createShareHandle(deps: SharePageDeps): ShareHandle {
   const { host } = deps;
 
-  function prepared(entries: ImportEntry[], skipped: Skipped[], windowsNames: number): PreparedImport {
+  function prepared(
+    entries: ImportEntry[],
+    skipped: Skipped[],
+    windowsNames: number,
+    tools: readonly LearnerToolEntry[] = [],
+  ): PreparedImport {
     const existing = new Set(deps.paths());
     const report: ImportReport = { ...empty(), skipped, windowsNames, overwrites: [] };
     const overwrites: string[] = [];
@@ -77,6 +86,8 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
       report,
       commit: () => {
         if (entries.length > 0) host.send({ type: "import_files", entries });
+        // A zip's tools are someone else's code: offered, registered only when the learner accepts.
+        if (tools.length > 0) deps.offerTools?.(tools);
       },
     };
   }
@@ -140,15 +151,17 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
       }
       const zip = readZip(bytes);
       if (zip.refused) return refused(zip.refused);
-      return prepared(zip.entries, zip.skipped, zip.windowsNames);
+      const [files, tools] = splitTools(zip.entries);
+      return prepared(files, zip.skipped, zip.windowsNames, tools);
     },
 
     async exportZip() {
-      const { files } = await host.request({ type: "share_state" });
+      const { files, learner } = await host.request({ type: "share_state" });
       // A key typed into a file is masked here as in every other export: the zip leaves the page.
       const masked: ScenarioFiles = {};
       for (const [path, spec] of Object.entries(files))
         masked[path] = typeof spec === "string" ? deps.redact(spec) : spec;
+      if (learner) masked[TOOLS_ZIP_ENTRY] = deps.redact(JSON.stringify(learner, null, 2));
       deps.download(zipFileName(new Date(deps.now?.() ?? Date.now())), "application/zip", writeZip(masked));
     },
 
@@ -170,6 +183,8 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
             // A scenario picked just before may still be on its way: the link's work must land after it.
             await until(deps.scenarioLoading, (v) => v === null);
             host.send({ type: "load_shared", shared: decoded.shared });
+            const tools = decoded.shared.learner?.tools ?? [];
+            if (tools.length > 0) deps.offerTools?.(tools);
             return true;
           })();
           deps.holdFirstPick?.(opening);
@@ -189,6 +204,17 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
       }
     },
   };
+}
+
+/** A zip's tools entry taken out of its files, and what it offers (nothing, when it is not tools). */
+function splitTools(entries: ImportEntry[]): [ImportEntry[], LearnerToolEntry[]] {
+  const entry = entries.find((e) => e.path === TOOLS_ZIP_ENTRY && e.kind === "file");
+  if (entry?.kind !== "file") return [entries, []];
+  const tools = toolsFromZipText(new TextDecoder().decode(entry.data));
+  // Not tools this page can read: then it is just a file, and it goes in as one.
+  if (!tools) return [entries, []];
+  const files = entries.filter((e) => e !== entry && !(e.path === ".pi-playground" && e.kind === "dir"));
+  return [files, tools.tools];
 }
 
 /** The whole link, or why there is none: past SAFE_LINK_LENGTH characters it is not handed out. */

@@ -12,7 +12,10 @@ export function HandlerHeader() {
   );
 }
 
-/** The row's handler: pi's own execute, mini-pi's, or another source's (a learner's replacement). */
+/**
+ * The row's handler: pi's own execute, mini-pi's, or the learner's own (a tool of theirs with this
+ * name). Every choice keeps pi's definition, so the prompt stays as it is.
+ */
 export function HandlerPicker({ row }: { row: ToolRow }) {
   const { t } = useT("miniPi");
   const { send } = useSession();
@@ -31,7 +34,7 @@ export function HandlerPicker({ row }: { row: ToolRow }) {
       >
         {offered.map((h) => (
           <option key={h} value={h}>
-            {h}
+            {t(`handlerOption.${h}`, { defaultValue: h })}
           </option>
         ))}
       </select>

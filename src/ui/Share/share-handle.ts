@@ -40,6 +40,8 @@ export interface LinkSummary {
   removed: number;
   tools: readonly string[];
   scenario?: string;
+  /** the learner's tools the link offers: shown after it opens, registered only when accepted */
+  learnerTools?: readonly string[];
 }
 
 export type OpenedLink =

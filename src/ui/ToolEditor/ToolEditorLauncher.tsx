@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
+import { ToolOffers } from "./ToolOffers";
 
 // The editor, CodeMirror's TypeScript mode, completion and lint load on first open, not with the page.
 const ToolEditorDialog = lazy(() => import("./ToolEditorDialog"));
@@ -13,6 +14,7 @@ export function ToolEditorLauncher() {
   if (!learnerTools) return null;
   return (
     <>
+      <ToolOffers handle={learnerTools} />
       <button type="button" className="tool-editor__open" title={t("openHint")} onClick={() => setOpen(true)}>
         {t("open")}
       </button>

@@ -1,0 +1,171 @@
+/**
+ * The learner's tools leaving one session and arriving in another, through the real layers: the saved
+ * record (encode in one session, decode, init a new session from it), a share link (encode, decode,
+ * load_shared, then the page's accept step), and the learner's own handler in a row's picker.
+ */
+import type { SessionEvent } from "@agent/events";
+import { createLearnerToolsHandle } from "@app/learner-tools/page-tools";
+import { savedLearner } from "@app/learner-tools/saved";
+import { TOOL_TEMPLATES } from "@app/learner-tools/templates";
+import { decodeRecord, encodeRecord } from "@app/persist/record";
+import { PRESETS } from "@app/presets/index";
+import { PlaygroundSession } from "@app/session";
+import { decodeLink, encodeLink } from "@app/share/link-codec";
+import { describe, expect, it } from "vitest";
+
+type Of<T extends SessionEvent["type"]> = Extract<SessionEvent, { type: T }>;
+
+function start() {
+  const events: SessionEvent[] = [];
+  const session = new PlaygroundSession((e) => events.push(e));
+  const last = <T extends SessionEvent["type"]>(type: T) =>
+    events.filter((e) => e.type === type).at(-1) as Of<T> | undefined;
+  /** the table's row as the page folds it: the last row list, then the handler swaps after it */
+  const row = (name: string) => {
+    const at = events.findLastIndex((e) => e.type === "tool_set_changed");
+    const rows = (events[at] as Of<"tool_set_changed"> | undefined)?.tools;
+    const found = rows?.find((t) => t.name === name);
+    if (!found) return undefined;
+    const swap = events
+      .slice(at + 1)
+      .filter((e): e is Of<"tool_handler_changed"> => e.type === "tool_handler_changed" && e.name === name)
+      .at(-1);
+    return swap ? { ...found, handler: swap.handler } : found;
+  };
+  return { session, events, last, row };
+}
+
+const wc = TOOL_TEMPLATES.find((t) => t.id === "wc")!.source;
+const myRead = `export default function (pi: any) {
+  pi.registerTool({
+    name: "read", label: "My read", description: "Mine.",
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    async execute(id: string, params: any) {
+      return { content: [{ type: "text", text: "mine: " + params.path }], details: {} };
+    },
+  });
+}`;
+
+async function call(s: ReturnType<typeof start>, tool: string, args: string) {
+  await s.session.runToolCall(tool, args, `c-${s.events.length}`);
+  const end = s.last("tool_execution_end")!;
+  const text = (end.result as { content?: { text?: string }[] }).content?.map((c) => c.text).join("") ?? "";
+  return { isError: end.isError, text };
+}
+
+/** What the worker saves (worker.ts's `current`), as one record, read back as a reload would. */
+function saveAndRestore(from: PlaygroundSession) {
+  const state = {
+    tools: from.toolStates(),
+    learner: savedLearner(from.learner.list(), from.handlerChoices()),
+  };
+  const decoded = decodeRecord(structuredClone(encodeRecord(from.workspace, state, 1)));
+  if (!decoded.ok) throw new Error(`not decoded: ${JSON.stringify(decoded)}`);
+  return decoded;
+}
+
+describe("the learner's tools in a saved workspace", () => {
+  it("come back registered, in their states and on their handlers, and are called after a reload", async () => {
+    const a = start();
+    a.session.handle({ type: "init" });
+    expect(await a.session.learner.register(wc)).toBe(true);
+    expect(await a.session.learner.register(myRead, true)).toBe(true);
+    a.session.setToolHandler("bash", "mini-pi");
+    a.session.setToolState("wc", "hidden");
+
+    const { record, workspace } = saveAndRestore(a.session);
+    const b = start();
+    await b.session.init(
+      {
+        type: "init",
+        tools: record.tools,
+        learnerTools: record.learner?.tools,
+        handlers: record.learner?.handlers,
+      },
+      workspace,
+    );
+    expect(b.row("wc")).toMatchObject({ origin: "learner", state: "hidden" });
+    expect(b.row("read")).toMatchObject({ handler: "learner", handlers: ["pi", "mini-pi", "learner"] });
+    expect(b.row("bash")).toMatchObject({ handler: "mini-pi" });
+    expect(await call(b, "wc", '{"path": "package.json"}')).toMatchObject({ isError: false });
+    expect((await call(b, "wc", '{"path": "package.json"}')).text).toMatch(/\d+ lines?/);
+    expect((await call(b, "read", '{"path": "package.json"}')).text).toBe("mine: package.json");
+  });
+
+  it("keep a row the learner moved back to pi's handler on pi's after the reload", async () => {
+    const a = start();
+    a.session.handle({ type: "init" });
+    await a.session.learner.register(myRead, true);
+    a.session.setToolHandler("read", "pi");
+    const { record, workspace } = saveAndRestore(a.session);
+    const b = start();
+    await b.session.init(
+      { type: "init", learnerTools: record.learner?.tools, handlers: record.learner?.handlers },
+      workspace,
+    );
+    expect(b.row("read")).toMatchObject({ handler: "pi", handlers: ["pi", "mini-pi", "learner"] });
+    expect((await call(b, "read", '{"path": "package.json"}')).text).toContain('"name"');
+  });
+});
+
+describe("the learner's own handler in a row's picker", () => {
+  it("runs the learner's execute behind pi's definition; swapping changes the table and not the prompt", async () => {
+    const s = start();
+    s.session.handle({ type: "init" });
+    const piRead = s.row("read")!;
+    await s.session.learner.register(myRead, true);
+    expect(s.row("read")).toMatchObject({ origin: "learner", replaces: "read", handler: "learner" });
+    // The definition is pi's: the model is told about pi's read, whatever runs behind it.
+    expect(s.row("read")?.description).toBe(piRead.description);
+    expect((await call(s, "read", '{"path": "package.json"}')).text).toBe("mine: package.json");
+
+    const prompts = s.events.filter((e) => e.type === "prompt_sections_changed").length;
+    s.session.setToolHandler("read", "mini-pi");
+    expect(s.last("tool_handler_changed")).toMatchObject({
+      name: "read",
+      handler: "mini-pi",
+      previous: "learner",
+    });
+    expect(s.row("read")?.origin).toBeUndefined();
+    s.session.setToolHandler("read", "learner");
+    expect((await call(s, "read", '{"path": "x.txt"}')).text).toBe("mine: x.txt");
+    expect(s.events.filter((e) => e.type === "prompt_sections_changed").length).toBe(prompts);
+
+    s.session.learner.remove("read");
+    expect(s.row("read")).toMatchObject({ handler: "pi", handlers: ["pi", "mini-pi"] });
+    expect((await call(s, "read", '{"path": "package.json"}')).text).toContain('"name"');
+  });
+});
+
+describe("the learner's tools in a share link", () => {
+  it("arrive as offers, register only when accepted, and are callable then", async () => {
+    const a = start();
+    a.session.handle({ type: "init" });
+    await a.session.learner.register(wc);
+    a.session.setToolHandler("edit", "mini-pi");
+    const decoded = decodeLink(encodeLink(a.session.shareState(), PRESETS.default), PRESETS.default);
+    if (!decoded?.ok) throw new Error("the link did not decode");
+
+    const b = start();
+    b.session.handle({ type: "init" });
+    b.session.loadShared(decoded.shared);
+    expect(b.session.learner.list()).toEqual([]);
+    expect(b.row("wc")).toBeUndefined();
+    expect(b.row("edit")).toMatchObject({ handler: "mini-pi" });
+    expect((await call(b, "wc", '{"path": "package.json"}')).isError).toBe(true);
+
+    // The page's accept step, wired to the session as the worker would be.
+    const handle = createLearnerToolsHandle({
+      host: { send: (c) => b.session.handle(c), request: (async () => []) as never },
+      watchdog: { registering: () => {} },
+    });
+    handle.offer(decoded.shared.learner?.tools ?? []);
+    expect(b.session.learner.list()).toEqual([]);
+    handle.accept("wc");
+    // Registration is asynchronous (the transpiler loads on first use): wait for its event.
+    for (let i = 0; i < 200 && !b.last("learner_tool_registered"); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(b.row("wc")).toMatchObject({ origin: "learner", state: "active" });
+    expect((await call(b, "wc", '{"path": "package.json"}')).isError).toBe(false);
+  });
+});
