@@ -347,7 +347,7 @@ async function figure7(browser: Browser, url: string) {
     `\n7. saved workspace, the reference workload (${r.files} files, ${mb(r.sourceBytes)} MB; record ` +
       `${mb(r.recordBytes)} MB in ${r.chunks} chunks) in a Chromium worker; median of ${r.runs} runs (min – max); ` +
       `target ≤ ${PERSIST_TARGET_MS} ms in every run; load average ${load} (1 / 5 / 15 min)\n` +
-      `   first save (everything, one transaction): ${each(r.firstSave)}, wrote ${mb(r.firstSave.written)} MB: ${met(r.firstSave)}\n` +
+      `   first save (everything, one transaction): ${each(r.firstSave)} (encode ${ms(r.firstSave.encode)}), wrote ${mb(r.firstSave.written)} MB: ${met(r.firstSave)}\n` +
       `   typical save (one file edited: ${r.typicalSave.edited}): ${each(r.typicalSave)}, wrote ${kb(r.typicalSave.written)}: ${met(r.typicalSave)}\n` +
       `   restore (IndexedDB reads + checked decode into memfs): ${each(r.restore)} ` +
       `(read ${ms(r.restore.read)}, decode ${ms(r.restore.decode)}): ${met(r.restore)}`,
