@@ -40,11 +40,20 @@ export function chunkNumbersOf(value: unknown): number[] {
 }
 
 /**
+ * Every chunk key stored for the record under `key`, listed from the store rather than from its head: a
+ * damaged head may no longer name them all, and none should be left behind.
+ */
+export async function storedChunkKeys(store: KeyValueStore, key: string): Promise<string[]> {
+  const prefix = chunkKey(key, 0).slice(0, -1);
+  return (await store.keys()).filter((k) => k.startsWith(prefix));
+}
+
+/**
  * Copies the record under `from` (head and chunks, damaged or not) to `to`, replacing what `to` held,
  * in one transaction. False when `from` holds nothing.
  */
 export async function copyRecord(store: KeyValueStore, from: string, to: string): Promise<boolean> {
-  const [head, old] = await store.getMany([from, to]);
+  const head = await store.get<unknown>(from);
   if (head === undefined) return false;
   const numbers = chunkNumbersOf(head);
   const chunks = await store.getMany(numbers.map((n) => chunkKey(from, n)));
@@ -52,16 +61,15 @@ export async function copyRecord(store: KeyValueStore, from: string, to: string)
   numbers.forEach((n, i) => {
     if (chunks[i] !== undefined) puts.push([chunkKey(to, n), chunks[i]]);
   });
-  const kept = new Set(numbers);
-  const dels = chunkNumbersOf(old)
-    .filter((n) => !kept.has(n))
-    .map((n) => chunkKey(to, n));
-  await store.write(puts, dels);
+  const kept = new Set(puts.map(([k]) => k));
+  await store.write(
+    puts,
+    (await storedChunkKeys(store, to)).filter((k) => !kept.has(k)),
+  );
   return true;
 }
 
 /** Deletes the record under `key`, head and chunks, in one transaction. */
 export async function deleteRecord(store: KeyValueStore, key: string): Promise<void> {
-  const head = await store.get<unknown>(key);
-  await store.write([], [key, ...chunkNumbersOf(head).map((n) => chunkKey(key, n))]);
+  await store.write([], [key, ...(await storedChunkKeys(store, key))]);
 }

@@ -1,7 +1,7 @@
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { describe, expect, it } from "vitest";
 import type { RecordHead } from "./record";
-import { readRecord } from "./record-store";
+import { deleteRecord, readRecord } from "./record-store";
 import { CHUNK_BYTES, createRecordWriter } from "./record-writer";
 import { failingWrites, memoryStore } from "./storage";
 
@@ -128,5 +128,16 @@ describe("the record writer", () => {
     const saved = await writer.save(read.workspace, state, 2);
     expect(saved.full).toBe(false);
     await roundTrip(store, read.workspace);
+  });
+
+  it("leaves no chunk behind that the stored head no longer names (a damaged head, say)", async () => {
+    const store = memoryStore();
+    store.map.set(KEY, "a damaged head");
+    store.map.set(`${KEY}#7`, new Uint8Array([1]));
+    store.map.set(`${KEY}0#0`, "another record's chunk");
+    await createRecordWriter(store, KEY).save(createMemfsWorkspace({ "a.txt": "a" }), state, 1);
+    expect([...store.map.keys()].sort()).toEqual([KEY, `${KEY}#0`, `${KEY}0#0`]);
+    await deleteRecord(store, KEY);
+    expect([...store.map.keys()]).toEqual([`${KEY}0#0`]);
   });
 });

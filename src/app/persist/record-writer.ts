@@ -13,7 +13,7 @@ import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { checksum } from "./checksum";
 import { type ChunkEntry, encodeChunk } from "./chunk-codec";
 import { type ChunkRef, makeHead } from "./record";
-import { chunkNumbersOf } from "./record-store";
+import { storedChunkKeys } from "./record-store";
 import { chunkKey, type KeyValueStore } from "./storage";
 import { collectEntries, entryAt } from "./volume-entries";
 
@@ -93,12 +93,12 @@ export async function writeFullRecord(
   const { chunks, layout } = encodeAll(workspace);
   const refs = [...chunks].map(([n, bytes]) => refOf(n, bytes));
   const head = makeHead(workspace.root, state, refs, now);
-  const old = chunkNumbersOf(await store.get<unknown>(key)).filter((n) => !chunks.has(n));
   const puts: [string, unknown][] = [...chunks].map(([n, bytes]) => [chunkKey(key, n), bytes]);
   puts.push([key, head]);
+  const kept = new Set(puts.map(([k]) => k));
   await store.write(
     puts,
-    old.map((n) => chunkKey(key, n)),
+    (await storedChunkKeys(store, key)).filter((k) => !kept.has(k)),
   );
   const bytes = refs.reduce((sum, r) => sum + r.bytes, 0);
   return { refs, layout, figures: { bytes, written: bytes, full: true } };

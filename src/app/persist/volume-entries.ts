@@ -88,7 +88,7 @@ export function writeEntries(workspace: MemfsWorkspace, entries: readonly ChunkE
   for (const entry of entries) {
     if (entry.kind !== "file") continue;
     if (builder) builder.file(join(root, entry.path), entry.data);
-    else fs.writeFileSync(join(root, entry.path), entry.data);
+    else fs.writeFileSync(join(root, entry.path), entry.data, { flag: "wx" });
   }
   for (const entry of entries)
     if (entry.kind === "symlink") fs.symlinkSync(entry.target, join(root, entry.path));
