@@ -140,4 +140,23 @@ describe("the record writer", () => {
     await deleteRecord(store, KEY);
     expect([...store.map.keys()]).toEqual([`${KEY}0#0`]);
   });
+
+  it("puts a large file in a chunk of its own, so editing a small file beside it does not rewrite it", async () => {
+    const store = memoryStore();
+    const workspace = createMemfsWorkspace({
+      "a.txt": "small",
+      "b.log": "x".repeat(CHUNK_BYTES * 2),
+      "c.txt": "c",
+    });
+    const writer = createRecordWriter(store, KEY);
+    await writer.save(workspace, state, 1);
+    expect((store.map.get(KEY) as RecordHead).chunks).toHaveLength(3);
+    workspace.fs.writeFileSync(`${ROOT}/a.txt`, "edited");
+    expect((await writer.save(workspace, state, 2)).written).toBeLessThan(100);
+    workspace.fs.writeFileSync(`${ROOT}/new.log`, "y".repeat(CHUNK_BYTES));
+    await writer.save(workspace, state, 3);
+    workspace.fs.writeFileSync(`${ROOT}/c.txt`, "edited");
+    expect((await writer.save(workspace, state, 4)).written).toBeLessThan(100);
+    await roundTrip(store, workspace);
+  });
 });

@@ -66,8 +66,10 @@ export function encodeAll(workspace: MemfsWorkspace): { chunks: Map<number, Uint
     size = 0;
   };
   entries.forEach((entry, i) => {
+    // An entry that would overflow the chunk starts the next one: a large file is then a chunk of its
+    // own, and editing a small file beside it does not rewrite it.
+    if (size > 0 && size + sizeOf(entry) > CHUNK_BYTES) cut(i);
     size += sizeOf(entry);
-    if (size >= CHUNK_BYTES) cut(i + 1);
   });
   if (start < entries.length || chunks.size === 0) cut(entries.length);
   return { chunks, layout: layoutOf(parts) };
@@ -197,10 +199,11 @@ export function createRecordWriter(store: KeyValueStore, key: string) {
       const found: ChunkEntry[] = [];
       collectEntries(workspace, top, found);
       for (const entry of found) {
-        // A file keeps its chunk; a new one joins the last chunk, or starts one when that is full.
+        // A file keeps its chunk; a new one joins the last chunk, or starts one where it would overflow it.
         let n = before.get(entry.path);
         if (n === undefined || !slots.has(n)) {
-          if (last < 0 || (sizes.get(last) ?? 0) >= CHUNK_BYTES) {
+          const filled = sizes.get(last) ?? 0;
+          if (last < 0 || (filled > 0 && filled + sizeOf(entry) > CHUNK_BYTES)) {
             last += 1;
             slots.set(last, new Set());
           }
