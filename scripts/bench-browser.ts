@@ -20,8 +20,9 @@
  * 6. Model mode against the mock provider (bench/browser/model.ts): the pipeline's own time around each
  *    tool call, and long tasks on the page while a model streams 2,000 tokens a second for 30 s.
  *
- * 7. Saved workspaces: saving and restoring the reference workload as the session worker does it (the
- *    CBOR snapshot record into IndexedDB and back, bench/browser/persist-worker.ts); target 300 ms each.
+ * 7. Saved workspaces: saving and restoring the reference workload as the session worker does it (a
+ *    chunked record into IndexedDB and back, bench/browser/persist-worker.ts): the first (full) save, a
+ *    typical save after one file is edited, and the restore; target 300 ms each, in every run.
  *
  * `BENCH_ONLY=memory` builds the page and runs only figure 5; `BENCH_ONLY=model` only figure 6;
  * `BENCH_ONLY=persist` builds the workload page and runs only figure 7.
@@ -38,6 +39,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -333,16 +335,33 @@ async function figure7(browser: Browser, url: string) {
   if (typeof r === "string") return wrong(`the saved-workspace figure failed: ${r}`);
   for (const problem of r.problems) wrong(`saved workspace: ${problem}`);
   const mb = (n: number) => (n / 1e6).toFixed(1);
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  const each = (s: { median: number; min: number; max: number }) =>
+    `${ms(s.median)} (${ms(s.min)} – ${ms(s.max)})`;
+  // The slowest run counts: the target is for every save and every restore, not for the median.
+  const met = (s: { max: number }) => verdict(s.max <= PERSIST_TARGET_MS);
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" / ");
   console.log(
     `\n7. saved workspace, the reference workload (${r.files} files, ${mb(r.sourceBytes)} MB; record ` +
-      `${mb(r.recordBytes)} MB) in a Chromium worker; median of ${r.runs} runs (min – max); target ≤ ${PERSIST_TARGET_MS} ms each\n` +
-      `   save (CBOR snapshot + IndexedDB write): ${ms(r.save.median)} (${ms(r.save.min)} – ${ms(r.save.max)}; ` +
-      `encode ${ms(r.save.encode)}, write ${ms(r.save.write)}): ${verdict(r.save.median <= PERSIST_TARGET_MS)}\n` +
-      `   restore (IndexedDB read + checked decode into memfs): ${ms(r.restore.median)} (${ms(r.restore.min)} – ` +
-      `${ms(r.restore.max)}; read ${ms(r.restore.read)}, decode ${ms(r.restore.decode)}): ` +
-      `${verdict(r.restore.median <= PERSIST_TARGET_MS)}`,
+      `${mb(r.recordBytes)} MB in ${r.chunks} chunks) in a Chromium worker; median of ${r.runs} runs (min – max); ` +
+      `target ≤ ${PERSIST_TARGET_MS} ms in every run; load average ${load} (1 / 5 / 15 min)\n` +
+      `   first save (everything, one transaction): ${each(r.firstSave)} (encode ${ms(r.firstSave.encode)}), wrote ${mb(r.firstSave.written)} MB: ${met(r.firstSave)}\n` +
+      `   typical save (one file edited: ${r.typicalSave.edited}): ${each(r.typicalSave)}, wrote ${kb(r.typicalSave.written)}: ${met(r.typicalSave)}\n` +
+      `   restore (IndexedDB reads + checked decode into memfs): ${each(r.restore)} ` +
+      `(read ${ms(r.restore.read)}, decode ${ms(r.restore.decode)}): ${met(r.restore)}`,
   );
-  console.log(JSON.stringify({ "bench-persist": { save: r.save.median, restore: r.restore.median } }));
+  console.log(
+    JSON.stringify({
+      "bench-persist": {
+        firstSave: r.firstSave.median,
+        typicalSave: r.typicalSave.median,
+        restore: r.restore.median,
+        slowest: Math.max(r.firstSave.max, r.typicalSave.max, r.restore.max),
+      },
+    }),
+  );
 }
 
 async function figure4(appUrl: string) {

@@ -7,7 +7,9 @@ import type { SessionEvent } from "@agent/events";
 import { createLearnerToolsHandle } from "@app/learner-tools/page-tools";
 import { savedLearner } from "@app/learner-tools/saved";
 import { TOOL_TEMPLATES } from "@app/learner-tools/templates";
-import { decodeRecord, encodeRecord } from "@app/persist/record";
+import { readRecord } from "@app/persist/record-store";
+import { writeFullRecord } from "@app/persist/record-writer";
+import { memoryStore } from "@app/persist/storage";
 import { PRESETS } from "@app/presets/index";
 import { PlaygroundSession } from "@app/session";
 import { decodeLink, encodeLink } from "@app/share/link-codec";
@@ -54,14 +56,16 @@ async function call(s: ReturnType<typeof start>, tool: string, args: string) {
 }
 
 /** What the worker saves (worker.ts's `current`), as one record, read back as a reload would. */
-function saveAndRestore(from: PlaygroundSession) {
+async function saveAndRestore(from: PlaygroundSession) {
   const state = {
     tools: from.toolStates(),
     learner: savedLearner(from.learner.list(), from.handlerChoices()),
   };
-  const decoded = decodeRecord(structuredClone(encodeRecord(from.workspace, state, 1)));
-  if (!decoded.ok) throw new Error(`not decoded: ${JSON.stringify(decoded)}`);
-  return decoded;
+  const store = memoryStore();
+  await writeFullRecord(store, "record:w", from.workspace, state, 1);
+  const read = await readRecord(store, "record:w");
+  if (read.kind !== "ok") throw new Error(`not read: ${JSON.stringify(read)}`);
+  return { record: read.head, workspace: read.workspace };
 }
 
 describe("the learner's tools in a saved workspace", () => {
@@ -73,7 +77,7 @@ describe("the learner's tools in a saved workspace", () => {
     a.session.setToolHandler("bash", "mini-pi");
     a.session.setToolState("wc", "hidden");
 
-    const { record, workspace } = saveAndRestore(a.session);
+    const { record, workspace } = await saveAndRestore(a.session);
     const b = start();
     await b.session.init(
       {
@@ -97,7 +101,7 @@ describe("the learner's tools in a saved workspace", () => {
     a.session.handle({ type: "init" });
     await a.session.learner.register(myRead, true);
     a.session.setToolHandler("read", "pi");
-    const { record, workspace } = saveAndRestore(a.session);
+    const { record, workspace } = await saveAndRestore(a.session);
     const b = start();
     await b.session.init(
       { type: "init", learnerTools: record.learner?.tools, handlers: record.learner?.handlers },

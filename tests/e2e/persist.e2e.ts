@@ -188,11 +188,22 @@ describe("saved workspaces", () => {
           const r = store.get(key);
           r.onsuccess = () => resolve(r.result);
         });
-        const bad =
-          version > 1 ? { ...record, version } : { ...record, files: new Uint8Array([0x83, 0, 0xa0, 1]) };
-        await new Promise((resolve) => {
-          store.put(bad, key).onsuccess = resolve;
-        });
+        if (version > 1) {
+          await new Promise((resolve) => {
+            store.put({ ...record, version }, key).onsuccess = resolve;
+          });
+        } else {
+          // One byte of the record's first chunk of files changed: its hash no longer matches.
+          const chunk = await new Promise<Uint8Array>((resolve) => {
+            const r = store.get(`${key}#0`);
+            r.onsuccess = () => resolve(r.result);
+          });
+          const bad = chunk.slice();
+          bad[bad.length - 1] ^= 1;
+          await new Promise((resolve) => {
+            store.put(bad, `${key}#0`).onsuccess = resolve;
+          });
+        }
         db.close();
       }, version);
     const asideCount = () =>
@@ -203,7 +214,8 @@ describe("saved workspaces", () => {
             r.onsuccess = () => {
               const keys = r.result.transaction("workspaces").objectStore("workspaces").getAllKeys();
               keys.onsuccess = () => {
-                resolve(keys.result.filter((k) => String(k).startsWith("aside:")).length);
+                // records kept aside (their chunks, `<key>#<n>`, go with them)
+                resolve(keys.result.filter((k) => /^aside:[^#]*$/.test(String(k))).length);
                 r.result.close();
               };
             };

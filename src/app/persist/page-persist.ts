@@ -14,6 +14,7 @@ import type {
   WorkspacesProblem,
   WorkspacesView,
 } from "@ui/Workspaces/types";
+import { copyRecord, deleteRecord } from "./record-store";
 import { failureOf, INDEX_KEY, type KeyValueStore, previousKey, recordKey } from "./storage";
 
 export const TAB_KEY = "pi-playground:workspace";
@@ -192,8 +193,7 @@ export function createPagePersistence(deps: PagePersistDeps) {
       try {
         if (id === view.getSnapshot().current?.id && view.getSnapshot().mode === "write") await flush();
         const copy = entry(name);
-        const record = await store.get<unknown>(recordKey(id));
-        if (record !== undefined) await store.set(recordKey(copy.id), record);
+        await copyRecord(store, recordKey(id), recordKey(copy.id));
         await writeIndex([...(await readIndex()), copy]);
       } catch (error) {
         problem(failureOf(error), messageOf(error));
@@ -202,8 +202,8 @@ export function createPagePersistence(deps: PagePersistDeps) {
     async remove(id) {
       if (await inUse(id)) return problem("inUse");
       try {
-        await store.del(recordKey(id));
-        await store.del(previousKey(id));
+        await deleteRecord(store, recordKey(id));
+        await deleteRecord(store, previousKey(id));
         await writeIndex((await readIndex()).filter((w) => w.id !== id));
       } catch (error) {
         problem(failureOf(error), messageOf(error));

@@ -1,72 +1,79 @@
 /**
- * A saved workspace as one IndexedDB value: the files as memfs's own CBOR snapshot (text, binary, empty
- * folders and symlinks, byte for byte), the tools' states, and a format name and version so that a page
- * can tell its own records from damaged ones and from those a newer page wrote. API keys never reach the
- * session worker, so they cannot be in a record.
+ * A saved workspace: a small head (format, version, save time, the session's saved state such as the
+ * tools' states, and the list of chunks with a hash of each) and the files in chunks (chunk-codec.ts),
+ * each stored under a key of its own (record-store.ts). A save after a few edits rewrites the head and
+ * the chunks holding what changed (record-writer.ts), not 10 MB. API keys never reach the session
+ * worker, so they cannot be in a record.
+ *
+ * Version 1 (one CBOR snapshot inside the record) is still read (record-v1.ts).
  */
 import type { SavedState } from "@agent/persist-protocol";
 import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
-import { fromBinarySnapshotSync, toBinarySnapshotSync } from "@jsonjoy.com/fs-snapshot/lib/binary";
 import { readSavedLearner } from "../learner-tools/saved";
+import { checksum } from "./checksum";
+import { type ChunkEntry, decodeChunk } from "./chunk-codec";
+import { decodeFilesV1, type RecordV1 } from "./record-v1";
+import { writeEntries } from "./volume-entries";
+
+export { checksum } from "./checksum";
 
 export const RECORD_FORMAT = "pi-playground-workspace";
-export const RECORD_VERSION = 1;
-/** A folder snapshot starts as a CBOR array of three (0x83), type 0 (folder), an empty metadata map (0xa0). */
-const FOLDER_PREFIX = [0x83, 0x00, 0xa0] as const;
+export const RECORD_VERSION = 2;
 const TOOL_STATES = new Set(["active", "hidden", "off"]);
 
-export interface WorkspaceRecord extends SavedState {
-  format: typeof RECORD_FORMAT;
-  version: number;
-  savedAt: number;
-  root: string;
-  /** the CBOR snapshot of `root` */
-  files: Uint8Array;
-  /** a hash of `files`: a damaged or cut-off snapshot can decode without an error, this catches it */
+/** One stored chunk: its number (its key is the head's key, `#`, the number), size and hash. */
+export interface ChunkRef {
+  n: number;
+  bytes: number;
   check: number;
 }
 
-type SnapshotFs = Parameters<typeof toBinarySnapshotSync>[0]["fs"];
-
-export function encodeRecord(workspace: MemfsWorkspace, state: SavedState, now: number): WorkspaceRecord {
-  const cbor = toBinarySnapshotSync({ fs: workspace.fs as unknown as SnapshotFs, path: workspace.root });
-  return {
-    format: RECORD_FORMAT,
-    version: RECORD_VERSION,
-    savedAt: now,
-    root: workspace.root,
-    tools: { ...state.tools },
-    ...(state.learner ? { learner: state.learner } : {}),
-    // The encoder hands back a view of its shared, reused buffer: storing the view would store (and a
-    // later encode overwrite) the whole buffer, so the record keeps its own copy.
-    files: cbor.slice(),
-    check: checksum(cbor),
-  };
+export interface RecordHead extends SavedState {
+  format: typeof RECORD_FORMAT;
+  version: typeof RECORD_VERSION;
+  savedAt: number;
+  root: string;
+  chunks: ChunkRef[];
 }
 
 /**
- * A 32-bit multiplicative hash over the bytes, four at a time (~5 ms for 10 MB): it tells damage from
- * a good record, it is not a defence against someone forging one.
+ * How each field of the saved state is checked when read back. A field added to SavedState must be
+ * added here (the type insists); an optional one's check answers true for undefined, so records saved
+ * before the field existed still load. A check answers true, false, or what is wrong in words.
  */
-export function checksum(bytes: Uint8Array): number {
-  let h = 0x811c9dc5 ^ bytes.length;
-  const words = Math.floor(bytes.length / 4);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < words; i++) h = Math.imul(h ^ view.getUint32(i * 4, true), 0x01000193);
-  for (let i = words * 4; i < bytes.length; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
-  return h >>> 0;
+const STATE_CHECKS: { [K in keyof SavedState]-?: (value: unknown) => boolean | string } = {
+  tools: isToolStates,
+  // Older records have no tools of the learner's; a present list must be readable as a whole.
+  learner: (value) => {
+    if (value === undefined) return true;
+    const read = readSavedLearner(value);
+    return read.ok || `its tools of yours are not valid (${read.problem})`;
+  },
+};
+
+/** The saved state's fields, and only those (the head is built from them). */
+export function pickState(from: SavedState): SavedState {
+  const state: Record<string, unknown> = {};
+  for (const key of Object.keys(STATE_CHECKS))
+    if ((from as unknown as Record<string, unknown>)[key] !== undefined)
+      state[key] = structuredClone((from as unknown as Record<string, unknown>)[key]);
+  return state as unknown as SavedState;
 }
 
-export type DecodedRecord =
-  | { ok: true; record: WorkspaceRecord; workspace: MemfsWorkspace }
+export function makeHead(root: string, state: SavedState, chunks: ChunkRef[], now: number): RecordHead {
+  return { format: RECORD_FORMAT, version: RECORD_VERSION, savedAt: now, root, ...pickState(state), chunks };
+}
+
+export type CheckedHead =
+  | { ok: true; head: RecordHead | RecordV1 }
   | { ok: false; problem: "corrupt"; detail: string }
   | { ok: false; problem: "newer"; version: number };
 
-/** Checks a stored value and rebuilds its workspace; anything not exactly a record says why. */
-export function decodeRecord(value: unknown): DecodedRecord {
-  const corrupt = (detail: string): DecodedRecord => ({ ok: false, problem: "corrupt", detail });
+/** Checks a stored head (either version) before its files are read. */
+export function checkHead(value: unknown): CheckedHead {
+  const corrupt = (detail: string): CheckedHead => ({ ok: false, problem: "corrupt", detail });
   if (typeof value !== "object" || value === null) return corrupt("the stored value is not a record");
-  const r = value as Partial<WorkspaceRecord>;
+  const r = value as Partial<RecordHead> & { version?: unknown };
   if (r.format !== RECORD_FORMAT) return corrupt("the stored value is not a saved workspace");
   if (typeof r.version !== "number" || !Number.isInteger(r.version) || r.version < 1)
     return corrupt(`its version (${String(r.version)}) is not one any page writes`);
@@ -74,27 +81,73 @@ export function decodeRecord(value: unknown): DecodedRecord {
   if (typeof r.root !== "string" || !r.root.startsWith("/"))
     return corrupt("its workspace folder is missing");
   if (typeof r.savedAt !== "number") return corrupt("its save time is missing");
-  if (!isToolStates(r.tools)) return corrupt("its tool states are not valid");
-  if (r.learner !== undefined) {
-    const learner = readSavedLearner(r.learner);
-    if (!learner.ok) return corrupt(`its tools of yours are not valid (${learner.problem})`);
+  for (const [key, check] of Object.entries(STATE_CHECKS)) {
+    const verdict = check((r as Record<string, unknown>)[key]);
+    if (verdict !== true) return corrupt(verdict || `its saved ${key} are not valid`);
   }
-  if (!(r.files instanceof Uint8Array)) return corrupt("its files are missing");
-  if (r.check !== checksum(r.files)) return corrupt("its files were damaged or cut short");
-  if (!FOLDER_PREFIX.every((byte, i) => r.files?.[i] === byte))
-    return corrupt("its files are not a folder snapshot");
-  const workspace = createMemfsWorkspace({}, r.root);
+  if (r.version === 2 && !isChunkList(r.chunks)) return corrupt("its list of file chunks is not valid");
+  return { ok: true, head: r as RecordHead | RecordV1 };
+}
+
+export type DecodedFiles =
+  | { ok: true; workspace: MemfsWorkspace; layout?: Map<number, ChunkEntry[]> }
+  | { ok: false; problem: "corrupt"; detail: string };
+
+/**
+ * The workspace of a checked head, from its chunks (`chunks[i]` is the stored value of the head's i-th
+ * chunk). `layout` (version 2) says which entries each chunk holds, for the next save to rewrite only
+ * the chunks that change.
+ */
+export function decodeFiles(head: RecordHead | RecordV1, chunks: readonly unknown[]): DecodedFiles {
+  const corrupt = (detail: string): DecodedFiles => ({ ok: false, problem: "corrupt", detail });
+  if (head.version === 1) {
+    const workspace = decodeFilesV1(head);
+    return typeof workspace === "string" ? corrupt(workspace) : { ok: true, workspace };
+  }
+  const layout = new Map<number, ChunkEntry[]>();
+  const all: ChunkEntry[] = [];
+  for (const [i, ref] of head.chunks.entries()) {
+    const bytes = chunks[i];
+    if (!(bytes instanceof Uint8Array)) return corrupt(`part ${ref.n} of its files is missing`);
+    if (bytes.length !== ref.bytes || checksum(bytes) !== ref.check)
+      return corrupt(`part ${ref.n} of its files was damaged or cut short`);
+    try {
+      const entries = decodeChunk(bytes);
+      layout.set(ref.n, entries);
+      for (const entry of entries) all.push(entry);
+    } catch (error) {
+      return corrupt(`part ${ref.n} of its files is not readable (${messageOf(error)})`);
+    }
+  }
+  const workspace = createMemfsWorkspace({}, head.root);
   try {
-    fromBinarySnapshotSync(r.files as never, { fs: workspace.fs as unknown as SnapshotFs, path: r.root });
+    writeEntries(workspace, all);
   } catch (error) {
-    return corrupt(
-      `its files could not be read back (${error instanceof Error ? error.message : String(error)})`,
-    );
+    return corrupt(`its files could not be read back (${messageOf(error)})`);
   }
-  return { ok: true, record: r as WorkspaceRecord, workspace };
+  return { ok: true, workspace, layout };
 }
 
 function isToolStates(value: unknown): value is SavedState["tools"] {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   return Object.values(value).every((state) => TOOL_STATES.has(state as string));
 }
+
+function isChunkList(value: unknown): value is ChunkRef[] {
+  if (!Array.isArray(value)) return false;
+  const seen = new Set<number>();
+  return value.every((ref: Partial<ChunkRef> | null) => {
+    const ok =
+      typeof ref === "object" &&
+      ref !== null &&
+      Number.isInteger(ref.n) &&
+      (ref.n as number) >= 0 &&
+      !seen.has(ref.n as number) &&
+      Number.isInteger(ref.bytes) &&
+      typeof ref.check === "number";
+    if (ok) seen.add(ref.n as number);
+    return ok;
+  });
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -1,12 +1,13 @@
 /**
  * The one place that talks to IndexedDB (through idb-keyval), in the worker and on the page alike. One
  * database, one object store, string keys:
- * - `record:<id>`: a saved workspace (record.ts), written by the worker of the tab that holds it;
+ * - `record:<id>`: a saved workspace's head (record.ts), written by the worker of the tab that holds it,
+ *   and `record:<id>#<n>`: its chunks of files (the same goes for `previous:` and `aside:` records);
  * - `previous:<id>`: the record as it was before the last reset, brought back at most once;
  * - `aside:<id>:<time>`: a record that could not be read, kept untouched instead of overwritten;
  * - `index`: the list of named workspaces, written by the page.
  */
-import { createStore, del, get, keys, set, type UseStore } from "idb-keyval";
+import { createStore, del, get, getMany, keys, promisifyRequest, set, type UseStore } from "idb-keyval";
 
 export const DB_NAME = "pi-playground";
 export const STORE_NAME = "workspaces";
@@ -16,11 +17,15 @@ export interface KeyValueStore {
   set(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
   keys(): Promise<string[]>;
+  getMany(keys: readonly string[]): Promise<unknown[]>;
+  /** puts and deletes in one transaction: all of it lands, or (a full disk) none of it */
+  write(puts: readonly (readonly [string, unknown])[], dels?: readonly string[]): Promise<void>;
 }
 
 export const recordKey = (id: string) => `record:${id}`;
 export const previousKey = (id: string) => `previous:${id}`;
 export const asideKey = (id: string, at: number) => `aside:${id}:${at}`;
+export const chunkKey = (recordKey: string, n: number) => `${recordKey}#${n}`;
 export const INDEX_KEY = "index";
 
 export function idbStore(): KeyValueStore {
@@ -34,6 +39,13 @@ export function idbStore(): KeyValueStore {
     set: (key, value) => set(key, value, use()),
     del: (key) => del(key, use()),
     keys: async () => (await keys(use())).map(String),
+    getMany: (list) => getMany([...list], use()),
+    write: (puts, dels = []) =>
+      use()("readwrite", (store) => {
+        for (const [key, value] of puts) store.put(value, key);
+        for (const key of dels) store.delete(key);
+        return promisifyRequest(store.transaction);
+      }),
   };
 }
 
@@ -50,6 +62,12 @@ export function memoryStore(): KeyValueStore & { map: Map<string, unknown> } {
       map.delete(key);
     },
     keys: async () => [...map.keys()],
+    getMany: async (list) => list.map((key) => structuredClone(map.get(key))),
+    write: async (puts, dels = []) => {
+      const cloned = puts.map(([key, value]) => [key, structuredClone(value)] as const);
+      for (const [key, value] of cloned) map.set(key, value);
+      for (const key of dels) map.delete(key);
+    },
   };
 }
 
@@ -59,7 +77,7 @@ export function memoryStore(): KeyValueStore & { map: Map<string, unknown> } {
  */
 export function failingWrites(store: KeyValueStore): KeyValueStore {
   const full = () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
-  return { ...store, set: full, del: full };
+  return { ...store, set: full, del: full, write: full };
 }
 
 /** What kind of failure a storage error is, for the page to word. */

@@ -1,11 +1,20 @@
 import type { PersistStatus } from "@agent/persist-protocol";
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { describe, expect, it } from "vitest";
-import { encodeRecord, RECORD_VERSION } from "./record";
-import { memoryStore, previousKey, recordKey } from "./storage";
+import { RECORD_VERSION } from "./record";
+import { readRecord } from "./record-store";
+import { encodeRecordV1 } from "./record-v1";
+import { writeFullRecord } from "./record-writer";
+import { chunkKey, type KeyValueStore, memoryStore, previousKey, recordKey } from "./storage";
 import { createWorkerPersistence } from "./worker-persist";
 
 const tools = { read: "active", bash: "active", edit: "off" } as const;
+
+/** A good record of `workspace` under the key, as the page would have saved it; its stored head. */
+async function stored(store: KeyValueStore, key: string, workspace: MemfsWorkspace) {
+  await writeFullRecord(store, key, workspace, { tools }, 7);
+  return store.get(key);
+}
 
 function setup(workspace: MemfsWorkspace = createMemfsWorkspace({ "a.txt": "one" })) {
   const store = memoryStore();
@@ -72,7 +81,8 @@ describe("the worker's saving", () => {
 
   it("a record from a newer page is kept aside, with its version", async () => {
     const t = setup();
-    const newer = { ...encodeRecord(t.state.workspace, { tools }, 1), version: RECORD_VERSION + 1 };
+    const head = await stored(t.store, recordKey("w1"), t.state.workspace);
+    const newer = { ...(head as object), version: RECORD_VERSION + 1 };
     await t.store.set(recordKey("w1"), newer);
     await t.persistence.open(open());
     const status = t.statuses.find((s) => s.kind === "restore") as Extract<
@@ -80,25 +90,31 @@ describe("the worker's saving", () => {
       { kind: "restore" }
     >;
     expect(status.outcome).toMatchObject({ kind: "newer", version: RECORD_VERSION + 1 });
-    if (status.outcome.kind === "newer") expect(await t.store.get(status.outcome.asideKey)).toEqual(newer);
+    if (status.outcome.kind === "newer") {
+      expect(await t.store.get(status.outcome.asideKey)).toEqual(newer);
+      // its chunks are kept aside with it
+      expect(await t.store.get(chunkKey(status.outcome.asideKey, 0))).toEqual(
+        await t.store.get(chunkKey(recordKey("w1"), 0)),
+      );
+    }
   });
 
   it("a full disk: the save says quota, and the last good record stays as it was", async () => {
     const t = setup();
-    const good = encodeRecord(createMemfsWorkspace({ "kept.txt": "safe" }), { tools }, 7);
-    await t.store.set(recordKey("w1"), good);
+    const good = await stored(t.store, recordKey("w1"), createMemfsWorkspace({ "kept.txt": "safe" }));
+    const before = new Map(t.store.map);
     const restored = await t.persistence.open(open("write", { failWrites: "quota" }));
     expect(restored).toBeDefined();
     t.persistence.changed("editor");
     await t.settle();
     expect(t.statuses.at(-1)).toMatchObject({ kind: "not_saved", reason: "quota" });
     expect(await t.store.get(recordKey("w1"))).toEqual(good);
+    expect(t.store.map).toEqual(before);
   });
 
   it("a read-only tab restores but never writes", async () => {
     const t = setup();
-    const good = encodeRecord(createMemfsWorkspace({ "kept.txt": "safe" }), { tools }, 7);
-    await t.store.set(recordKey("w1"), good);
+    const good = await stored(t.store, recordKey("w1"), createMemfsWorkspace({ "kept.txt": "safe" }));
     expect(await t.persistence.open(open("read-only"))).toBeDefined();
     expect(t.statuses).toContainEqual({ kind: "not_saved", reason: "read-only" });
     t.persistence.changed("editor");
@@ -144,5 +160,45 @@ describe("the worker's saving", () => {
     await t.persistence.command({ type: "copy_to", id: "w2", token: 9 });
     expect(t.statuses.at(-1)).toEqual({ kind: "copied", token: 9, ok: true });
     expect(await t.store.get(recordKey("w2"))).toMatchObject({ tools });
+  });
+
+  it("a workspace saved by the previous format (version 1) comes back, and its next save is version 2", async () => {
+    const t = setup();
+    const old = createMemfsWorkspace({ "old.txt": "from before", "bin/x.bin": { base64: "AP8=" } });
+    await t.store.set(recordKey("w1"), encodeRecordV1(old, { tools }, 5));
+    const restored = await t.persistence.open(open());
+    expect(restored?.tools).toEqual(tools);
+    expect(snapshotWorkspace(restored?.workspace as MemfsWorkspace)).toEqual(snapshotWorkspace(old));
+    t.state.workspace = restored?.workspace as MemfsWorkspace;
+    t.state.workspace.fs.writeFileSync("/workspace/old.txt", "changed");
+    t.persistence.changed("editor");
+    await t.settle();
+    expect(await t.store.get(recordKey("w1"))).toMatchObject({ version: RECORD_VERSION });
+    const read = await readRecord(t.store, recordKey("w1"));
+    if (read.kind !== "ok") throw new Error(`not read: ${JSON.stringify(read)}`);
+    expect(String(read.workspace.fs.readFileSync("/workspace/old.txt"))).toBe("changed");
+    expect([...(read.workspace.fs.readFileSync("/workspace/bin/x.bin") as Uint8Array)]).toEqual([0, 255]);
+  });
+
+  it("a save after a restore writes only what changed", async () => {
+    const t = setup();
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) files[`d${i % 3}/f${i}.txt`] = `${i}`.repeat(30_000);
+    await stored(t.store, recordKey("w1"), createMemfsWorkspace(files));
+    const restored = await t.persistence.open(open());
+    t.state.workspace = restored?.workspace as MemfsWorkspace;
+    const before = new Map(t.store.map);
+    t.state.workspace.fs.writeFileSync("/workspace/d1/f4.txt", "small now");
+    t.persistence.changed("editor");
+    await t.settle();
+    const saved = t.statuses.at(-1) as Extract<PersistStatus, { kind: "saved" }>;
+    expect(saved.kind).toBe("saved");
+    // the record's size is reported, not what this save wrote
+    expect(saved.bytes).toBeGreaterThan(800_000);
+    const rewritten = [...t.store.map.keys()].filter((k) => t.store.map.get(k) !== before.get(k));
+    // the head and the one chunk that holds the edited file
+    expect(rewritten).toHaveLength(2);
+    expect(rewritten).toContain(recordKey("w1"));
+    expect(rewritten.find((k) => k !== recordKey("w1"))).toMatch(/^record:w1#\d+$/);
   });
 });

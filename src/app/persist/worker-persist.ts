@@ -1,13 +1,16 @@
 /**
  * The session worker's saving: restores the workspace the page asked for before the session starts, then
- * saves it after changes (save-scheduler.ts) as one record (record.ts). A record that cannot be read is
- * kept aside and the preset loads; a save that fails (a full disk) leaves the last good record as it was,
- * since an IndexedDB write either lands whole or not at all. It reports codes (PersistStatus), never
+ * saves it after changes (save-scheduler.ts) as one record (record.ts), rewriting only the chunks that
+ * changed (record-writer.ts). A record that cannot be read is kept aside and the preset loads; a save
+ * that fails (a full disk) leaves the last good record as it was, since each save is one IndexedDB
+ * transaction, which lands whole or not at all. It reports codes (PersistStatus), never
  * sentences.
  */
 import type { PersistCommand, PersistStatus, RestoreOutcome, SavedState } from "@agent/persist-protocol";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
-import { decodeRecord, encodeRecord, type WorkspaceRecord } from "./record";
+import { pickState } from "./record";
+import { copyRecord, deleteRecord, readRecord } from "./record-store";
+import { createRecordWriter, type RecordWriter, writeFullRecord } from "./record-writer";
 import { createSaveScheduler, type SaveScheduler, type SchedulerTimers } from "./save-scheduler";
 import { asideKey, failingWrites, failureOf, type KeyValueStore, previousKey, recordKey } from "./storage";
 
@@ -34,25 +37,20 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
   /** the stored record holds the learner's work (restored, or changed since): worth keeping on a reset */
   let worthKeeping = false;
   let scheduler: SaveScheduler | undefined;
-
-  const write = async (key: string, record: WorkspaceRecord) => {
-    await store.set(key, record);
-    return record.files.byteLength;
-  };
+  let writer: RecordWriter | undefined;
 
   async function save() {
-    if (!id || !writable) return;
+    if (!id || !writable || !writer) return;
     report({ kind: "saving" });
     try {
       const { workspace, ...state } = deps.current();
-      const record = encodeRecord(workspace, state, Date.now());
       if (keepPrevious) {
-        const before = await store.get<unknown>(recordKey(id));
-        if (before !== undefined) await store.set(previousKey(id), before);
+        await copyRecord(store, recordKey(id), previousKey(id));
         keepPrevious = false;
       }
-      const bytes = await write(recordKey(id), record);
-      report({ kind: "saved", at: record.savedAt, bytes });
+      const at = Date.now();
+      const { bytes } = await writer.save(workspace, state, at);
+      report({ kind: "saved", at, bytes });
     } catch (error) {
       report({ kind: "not_saved", reason: failureOf(error), detail: messageOf(error) });
       throw error;
@@ -61,33 +59,36 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
 
   /** Reads the record asked for; puts a bad one aside (copied under a key of its own, never deleted). */
   async function restore(key: string): Promise<{ outcome: RestoreOutcome; restored?: Restored }> {
-    let value: unknown;
+    let read: Awaited<ReturnType<typeof readRecord>>;
     try {
-      value = await store.get<unknown>(key);
+      read = await readRecord(store, key);
     } catch (error) {
       return { outcome: { kind: "unavailable", detail: messageOf(error) } };
     }
-    if (value === undefined) return { outcome: { kind: "fresh" } };
-    const decoded = decodeRecord(value);
-    if (decoded.ok) {
-      const { record, workspace } = decoded;
+    if (read.kind === "none") return { outcome: { kind: "fresh" } };
+    if (read.kind === "ok") {
+      const { head, workspace, layout } = read;
+      // A version 2 record's layout lets the next save rewrite only what changes; an older record is
+      // written afresh (as version 2) by the next save.
+      if (head.version === 2 && layout) writer?.adopt(workspace, head.chunks, layout);
+      const bytes = head.version === 2 ? head.chunks.reduce((n, c) => n + c.bytes, 0) : head.files.byteLength;
       return {
-        outcome: { kind: "restored", savedAt: record.savedAt, bytes: record.files.byteLength },
-        restored: { workspace, tools: record.tools, ...(record.learner ? { learner: record.learner } : {}) },
+        outcome: { kind: "restored", savedAt: head.savedAt, bytes },
+        restored: { workspace, ...pickState(head) },
       };
     }
     const aside = asideKey(id ?? "", Date.now());
     try {
-      await store.set(aside, value);
+      await copyRecord(store, key, aside);
     } catch {
       // Could not copy it aside: then this tab must not overwrite it either.
       writable = false;
     }
     return {
       outcome:
-        decoded.problem === "newer"
-          ? { kind: "newer", asideKey: aside, version: decoded.version }
-          : { kind: "corrupt", asideKey: aside, detail: decoded.detail },
+        read.kind === "newer"
+          ? { kind: "newer", asideKey: aside, version: read.version }
+          : { kind: "corrupt", asideKey: aside, detail: read.detail },
     };
   }
 
@@ -98,6 +99,7 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
       writable = command.mode === "write";
       if (command.failWrites === "quota") store = failingWrites(deps.store);
       scheduler = createSaveScheduler(save, timers, deps.delays);
+      writer = createRecordWriter(store, recordKey(id));
       if (!command.restore) {
         // A replaced worker: its files come with init, and are saved as soon as the session has them.
         if (!writable) report({ kind: "not_saved", reason: "read-only" });
@@ -138,7 +140,7 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
       } else if (command.type === "copy_to") {
         try {
           const { workspace, ...state } = deps.current();
-          await write(recordKey(command.id), encodeRecord(workspace, state, Date.now()));
+          await writeFullRecord(store, recordKey(command.id), workspace, state, Date.now());
           report({ kind: "copied", token: command.token, ok: true });
         } catch (error) {
           report({
@@ -159,14 +161,15 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
   async function bringBack(): Promise<boolean> {
     if (!id || !writable || !scheduler) return false;
     await scheduler.flush();
-    const previous = await store.get<unknown>(previousKey(id)).catch(() => undefined);
-    if (previous === undefined || !decodeRecord(previous).ok) return false;
+    const previous = await readRecord(store, previousKey(id)).catch(() => undefined);
+    if (previous?.kind !== "ok") return false;
     try {
-      await store.set(recordKey(id), previous);
-      await store.del(previousKey(id));
+      await copyRecord(store, previousKey(id), recordKey(id));
+      await deleteRecord(store, previousKey(id));
     } catch {
       return false;
     }
+    writer?.forget();
     // The page reloads to show it; a save from this worker in between would undo it.
     scheduler.hold();
     writable = false;

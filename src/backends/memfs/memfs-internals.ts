@@ -13,6 +13,8 @@
  *   in Chromium).
  * - the tree (`root`, `link.children`, `getResolvedLink`): grep and find walk every file; the fs calls
  *   check permissions and stamp access times on every call and copy every file.
+ * - making links (`createLink`, `node.setBuffer`): restoring a saved workspace of thousands of files
+ *   through mkdirSync/writeFileSync opens, grows and closes each file and walks each path from the root.
  */
 import type { DirEntry, EntryKind } from "@core/search/types";
 import { Volume } from "memfs";
@@ -31,6 +33,7 @@ interface CoreNode {
   isDirectory(): boolean;
   isSymlink(): boolean;
   canRead(): boolean;
+  setBuffer(buf: Uint8Array): void;
 }
 interface CoreLink {
   children: Map<string, CoreLink | undefined>;
@@ -48,6 +51,7 @@ interface Superblock {
   /** Follows symlinks; throws Node's error (ENOENT, EACCES on the way, …). */
   getResolvedLinkOrThrow(path: string, syscall: string): CoreLink;
   changes: { listen(fn: (event: CoreEvent) => void): () => void };
+  createLink(parent: CoreLink, name: string, isDirectory: boolean): CoreLink;
 }
 
 // FsEventType of @jsonjoy.com/fs-core, by index (a const enum: not importable at run time).
@@ -60,6 +64,7 @@ function superblockOf(vol: unknown): Superblock | undefined {
     typeof core?.getResolvedLink !== "function" ||
     typeof core.getResolvedLinkOrThrow !== "function" ||
     typeof core.changes?.listen !== "function" ||
+    typeof core.createLink !== "function" ||
     !(core.root?.children instanceof Map)
   )
     return undefined;
@@ -171,6 +176,47 @@ export function internalTree(vol: unknown): InternalTree | undefined {
   };
 }
 
+/** Fills a fresh volume quickly: folders and files made as links, each file's bytes copied once. */
+export interface InternalBuilder {
+  /** a folder whose parent exists */
+  dir(absolutePath: string): void;
+  /** a file whose folder exists (its bytes are copied) */
+  file(absolutePath: string, data: Uint8Array): void;
+}
+
+/** A builder over the volume's tree; undefined when the volume is not as expected (use mkdir/writeFile). */
+export function internalBuilder(vol: unknown): InternalBuilder | undefined {
+  const core = superblockOf(vol);
+  if (!core) return undefined;
+  const folders = new Map<string, CoreLink>();
+  const place = (absolutePath: string, syscall: string): [CoreLink, string] => {
+    const cut = absolutePath.lastIndexOf("/");
+    const parentPath = absolutePath.slice(0, cut) || "/";
+    const name = absolutePath.slice(cut + 1);
+    let parent = folders.get(parentPath);
+    if (!parent) {
+      parent = resolve(core, parentPath, syscall);
+      if (!parent.getNode().isDirectory()) throw fsError("ENOTDIR", syscall, absolutePath);
+      folders.set(parentPath, parent);
+    }
+    if (!name || name === "." || name === ".." || parent.children.has(name))
+      throw Object.assign(new Error(`EEXIST: file already exists, ${syscall} '${absolutePath}'`), {
+        code: "EEXIST",
+      });
+    return [parent, name];
+  };
+  return {
+    dir(absolutePath) {
+      const [parent, name] = place(absolutePath, "mkdir");
+      folders.set(absolutePath, core.createLink(parent, name, true));
+    },
+    file(absolutePath, data) {
+      const [parent, name] = place(absolutePath, "open");
+      core.createLink(parent, name, false).getNode().setBuffer(data);
+    },
+  };
+}
+
 /**
  * Exercises every internal used above on a scratch volume and lists what no longer holds, each in a
  * sentence naming the member. Empty when memfs is as this module expects.
@@ -184,6 +230,7 @@ export function checkMemfsInternals(): string[] {
   if (typeof core.getResolvedLinkOrThrow !== "function")
     problems.push("`_core.getResolvedLinkOrThrow` is not a function");
   if (typeof core.changes?.listen !== "function") problems.push("`_core.changes.listen` is not a function");
+  if (typeof core.createLink !== "function") problems.push("`_core.createLink` is not a function");
   if (!(core.root?.children instanceof Map)) problems.push("`_core.root.children` is not a Map");
   if (problems.length > 0 || !superblockOf(vol)) return problems;
 
@@ -227,6 +274,12 @@ export function checkMemfsInternals(): string[] {
     vol.symlinkSync("/d", "/l");
     if (new TextDecoder().decode(tree?.readFile("/l/b.txt")) !== "abcd")
       problems.push("`_core.getResolvedLink` no longer follows a symlink to the file");
+    const builder = internalBuilder(vol);
+    builder?.dir("/d/made");
+    builder?.file("/d/made/f.bin", new Uint8Array([7, 0, 9]));
+    const made = vol.readFileSync("/d/made/f.bin") as Uint8Array;
+    if (made.length !== 3 || made[2] !== 9 || !vol.statSync("/d/made").isDirectory())
+      problems.push("`_core.createLink` or a node's `setBuffer` changed: a built file does not read back");
   } catch (error) {
     problems.push(`walking the tree threw: ${error instanceof Error ? error.message : String(error)}`);
   }
