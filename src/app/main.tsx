@@ -19,6 +19,7 @@ import { createPageBackendPicker } from "./backend-page-browser";
 import { createLearnerToolsHandle } from "./learner-tools/page-tools";
 import { createWatchdog } from "./learner-tools/watchdog";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
+import { createCompareHandle } from "./side-by-side/compare-page";
 import { createPagePersistence } from "./persist/page-persist";
 import { idbStore } from "./persist/storage";
 import { createModelHandle } from "./provider-page";
@@ -167,6 +168,10 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") flushOnHide();
 });
 
+const backends = createPageBackendPicker(
+  (command) => host.send(command),
+  (request) => host.request(request),
+);
 const session: SessionHandle = {
   ...page,
   // Files in and out and share links: nothing reaches the session before it passed every check.
@@ -185,10 +190,13 @@ const session: SessionHandle = {
       ? Promise.resolve(false)
       : page.loadScenario(file, options),
   resetFiles: persistence.resetToPreset,
-  backends: createPageBackendPicker(
-    (command) => host.send(command),
-    (request) => host.request(request),
-  ),
+  backends,
+  // "Compare backends": fresh sessions in a worker of their own, never the learner's session.
+  compare: createCompareHandle({
+    fetchScenario,
+    loadedScenario: () => host.request({ type: "share_state" }).then((state) => state.scenario),
+    picker: backends,
+  }),
   learnerTools: createLearnerToolsHandle({ host, watchdog }),
   prefs,
   selection: createSelectionStore(immediate),

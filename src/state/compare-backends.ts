@@ -5,6 +5,7 @@
  * its differences with the same `callDifferences`.
  */
 import type { DemoCall } from "@core/tools/mini-pi/compromises";
+import type { Missing } from "./backend-pick";
 
 /** A backend a side can run on: memfs, a drill's faulty disk over memfs, or a WebContainer. */
 export type CompareBackend = { kind: "memfs" } | { kind: "drill"; drill: string } | { kind: "webcontainer" };
@@ -119,7 +120,7 @@ export function parseBackendKey(key: string): CompareBackend {
 /** Whether WebContainer can be one side, or why not (codes the page words). */
 export type ContainerAvailability =
   | { ok: true; fake: boolean }
-  | { ok: false; reason: "missing"; missing: string[] }
+  | { ok: false; reason: "missing"; missing: Missing[] }
   | { ok: false; reason: "notBooted" | "stuck" | "holdsWorkspace" };
 
 /** Which scenario to run: one of those shipped with the page, or the one loaded in the session. */
