@@ -36,6 +36,9 @@ export interface CompareResult {
   limitMs: number;
 }
 
+/** How long one side may run before the rest of its run is aborted (the page says it while running). */
+export const COMPARE_SIDE_LIMIT_MS = 20_000;
+
 /** Which facts of one call differ between the sides; `missing` when only one side made the call. */
 export type CallField = "missing" | "status" | "text" | "updates" | "images" | "details" | "ms";
 

@@ -12,12 +12,15 @@
 import { parseScenario } from "@agent/scenario";
 import type { SnapshotEntry } from "@backends/backend";
 import { isUtf8Text, utf8Decode } from "@core/bytes";
-import type { CompareBackend, CompareFile, CompareResult, CompareSide } from "@state/compare-backends";
+import {
+  COMPARE_SIDE_LIMIT_MS,
+  type CompareBackend,
+  type CompareFile,
+  type CompareResult,
+  type CompareSide,
+} from "@state/compare-backends";
 import { createPlaygroundTools, type PlaygroundToolExtras } from "../tools";
 import { foldCalls, freshSession, shorten, textHash } from "./fresh-session";
-
-/** How long one side may run before the rest of its run is aborted. */
-export const COMPARE_SIDE_LIMIT_MS = 20_000;
 
 export interface CompareOptions {
   /** cancels the whole comparison: the side running is stopped and the promise rejects (AbortError) */
