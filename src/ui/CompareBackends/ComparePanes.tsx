@@ -32,7 +32,8 @@ export function ComparePanes({ result, fake }: { result: CompareResult; fake: bo
           ? t("noDifference", { title: result.title })
           : t("summary", { title: result.title, calls: differing, files: files.length })}
       </p>
-      <section className="compare__panes" aria-label={t("panesLabel")}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard */}
+      <section className="compare__panes" aria-label={t("panesLabel")} tabIndex={0}>
         <SideHead side={a} name={names[0] as string} limitMs={result.limitMs} />
         <SideHead side={b} name={names[1] as string} limitMs={result.limitMs} />
         {rows.map((row, n) =>
