@@ -4,6 +4,7 @@
  * src/app/side-by-side, the panes in src/ui/CompareBackends. The compromise table's side-by-side demo marks
  * its differences with the same `callDifferences`.
  */
+import type { ScenarioTranslations } from "@agent/scenario";
 import type { DemoCall } from "@core/tools/mini-pi/compromises";
 import type { Missing } from "./backend-pick";
 
@@ -31,6 +32,8 @@ export interface CompareSide {
 
 export interface CompareResult {
   title: string;
+  /** the title in the page's other languages, as the scenario file gives it */
+  translations?: ScenarioTranslations;
   sides: [CompareSide, CompareSide];
   /** the time limit each side ran under, in milliseconds */
   limitMs: number;

@@ -14,6 +14,7 @@ describe("runCompare", () => {
     );
     const [a, b] = result.sides;
     expect(result.title).toBe("Three first prompts");
+    expect(result.translations?.["zh-Hans"]?.title).toBe("三个入门提示");
     expect(a.calls.map((c) => c.tool)).toEqual(["read", "write", "read", "write"]);
     expect(b.calls.map((c) => c.tool)).toEqual(["read", "write", "read", "write"]);
     const rows = callRows(a.calls, b.calls);

@@ -41,7 +41,8 @@ export async function runCompare(
   const limitMs = options.limitMs ?? COMPARE_SIDE_LIMIT_MS;
   const first = await runSide(scenario, a, limitMs, options);
   const second = await runSide(scenario, b, limitMs, options);
-  return { title: scenario.title, sides: [first, second], limitMs };
+  const { title, translations } = scenario;
+  return { title, ...(translations ? { translations } : {}), sides: [first, second], limitMs };
 }
 
 function abortError(): Error {

@@ -8,6 +8,7 @@ import {
   fileRows,
 } from "@state/compare-backends";
 import { useT } from "../i18n/index";
+import { localized } from "../ScenarioPlayer/localized";
 import { useBackendName } from "./CompareBackends";
 
 const SIDES = ["a", "b"] as const;
@@ -18,9 +19,10 @@ const SIDES = ["a", "b"] as const;
  * what differs in words; the panes scroll inside the dialog.
  */
 export function ComparePanes({ result, fake }: { result: CompareResult; fake: boolean }) {
-  const { t } = useT("compareBackends");
+  const { t, language } = useT("compareBackends");
   const name = useBackendName();
   const [a, b] = result.sides;
+  const { title } = localized({ ...result, description: "" }, language);
   const rows = callRows(a.calls, b.calls);
   const files = fileRows(a.files, b.files);
   const differing = rows.filter((r) => r.differs.length > 0).length;
@@ -29,8 +31,8 @@ export function ComparePanes({ result, fake }: { result: CompareResult; fake: bo
     <div className="compare__result" data-differences={differing + files.length}>
       <p className="compare__summary" data-summary>
         {differing + files.length === 0
-          ? t("noDifference", { title: result.title })
-          : t("summary", { title: result.title, calls: differing, files: files.length })}
+          ? t("noDifference", { title })
+          : t("summary", { title, calls: differing, files: files.length })}
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard */}
       <section className="compare__panes" aria-label={t("panesLabel")} tabIndex={0}>
@@ -73,7 +75,11 @@ function SideHead({ side, name, limitMs }: { side: CompareSide; name: string; li
   return (
     <div className="compare__side-head">
       <h3>{name}</h3>
-      <p className="muted">{t("closureHolds", { id: side.backendId })}</p>
+      <p className="muted">
+        {side.backend.kind === "drill"
+          ? t("closureHoldsDrill", { id: side.backendId })
+          : t("closureHolds", { id: side.backendId })}
+      </p>
       {side.stopped === "limit" ? (
         <p className="compare__stopped">{t("stopped", { seconds: Math.round(limitMs / 1000) })}</p>
       ) : null}
