@@ -75,10 +75,9 @@ function SideHead({ side, name, limitMs }: { side: CompareSide; name: string; li
   return (
     <div className="compare__side-head">
       <h3>{name}</h3>
-      <p className="muted">
-        {side.backend.kind === "drill"
-          ? t("closureHoldsDrill", { id: side.backendId })
-          : t("closureHolds", { id: side.backendId })}
+      <p className="muted" data-closure>
+        {t("closureHolds")} <code>{side.backendId}</code>
+        {side.backend.kind === "drill" ? ` ${t("wrappedByDrill")}` : null}
       </p>
       {side.stopped === "limit" ? (
         <p className="compare__stopped">{t("stopped", { seconds: Math.round(limitMs / 1000) })}</p>
