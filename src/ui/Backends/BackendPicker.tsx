@@ -1,7 +1,7 @@
 import type { BackendPick } from "@state/backend-pick";
 import { createStore } from "@state/store";
 import { useState } from "react";
-import { CompareBackendsButton } from "../CompareBackends/CompareBackends";
+import { CompareBackendsButton } from "../CompareBackends/CompareButton";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";

@@ -26,23 +26,8 @@ type RunState =
 const LOADED = "loaded";
 const DRILLS = PAGE_DRILLS.filter((d) => d !== "off");
 
-/** "Compare backends…" beside the backend picker, and the dialog it opens. */
-export function CompareBackendsButton() {
-  const { compare } = useSession();
-  const { t } = useT("compareBackends");
-  const [open, setOpen] = useState(false);
-  if (!compare) return null;
-  return (
-    <>
-      <button type="button" className="compare-open" onClick={() => setOpen(true)}>
-        {t("open")}
-      </button>
-      <CompareBackendsDialog open={open} onClose={() => setOpen(false)} />
-    </>
-  );
-}
-
-function CompareBackendsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The dialog "Compare backends…" opens (loaded on the first click: CompareButton.tsx). */
+export default function CompareBackendsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT("compareBackends");
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
