@@ -19,12 +19,12 @@ import { createPageBackendPicker } from "./backend-page-browser";
 import { createLearnerToolsHandle } from "./learner-tools/page-tools";
 import { createWatchdog } from "./learner-tools/watchdog";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
-import { createCompareHandle } from "./side-by-side/compare-page";
 import { createPagePersistence } from "./persist/page-persist";
 import { idbStore } from "./persist/storage";
 import { createModelHandle } from "./provider-page";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
 import { createLazyShareHandle } from "./share/share-lazy";
+import { createCompareHandle } from "./side-by-side/compare-page";
 import { startSessionWorker } from "./worker-port";
 
 // One render per animation frame however fast the worker talks: every store's notification waits for the
