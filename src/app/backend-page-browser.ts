@@ -6,8 +6,7 @@
  */
 import type { SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
 import { serveWebContainer } from "@backends/webcontainer/remote";
-import type { BackendPicker } from "@state/backend-pick";
-import { createBackendPicker } from "./backend-page";
+import { createBackendPicker, type PageBackendPicker } from "./backend-page";
 
 interface TestHook {
   webcontainer?: "fake";
@@ -17,7 +16,7 @@ interface TestHook {
 export function createPageBackendPicker(
   send: (command: SessionCommand) => void,
   request: <T extends SessionRequest>(request: T) => Promise<SessionReplies[T["type"]]>,
-): BackendPicker {
+): PageBackendPicker {
   const hook = (window as unknown as { __playgroundTest?: TestHook }).__playgroundTest;
   const picker = createBackendPicker({
     send,
@@ -41,6 +40,7 @@ export function createPageBackendPicker(
       return channel.port2;
     },
     limitMs: hook?.bootLimitMs,
+    fake: hook?.webcontainer === "fake",
   });
   return { ...picker, selfTest: () => request({ type: "backend_self_test" }) };
 }

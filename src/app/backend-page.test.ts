@@ -87,4 +87,18 @@ describe("picking a backend on the page", () => {
     expect(await bootWithin(async () => 7, 50)).toBe(7);
     expect(await bootWithin(() => new Promise(() => {}), 10)).toBeUndefined();
   });
+
+  it("tells Compare backends whether the container can be a side: missing, not booted, stuck, booted", async () => {
+    const bare = picker({ ...isolated, crossOriginIsolated: false }, boot);
+    expect(bare.p.compareContainer()).toEqual({ ok: false, reason: "missing", missing: ["isolation"] });
+    const { p } = picker(isolated, boot);
+    expect(p.compareContainer()).toEqual({ ok: false, reason: "notBooted" });
+    expect(p.serveForCompare()).toBeUndefined();
+    await p.pick("webcontainer");
+    expect(p.compareContainer()).toEqual({ ok: true, fake: false });
+    expect(p.serveForCompare()).toBeDefined();
+    const hung = picker(isolated, () => new Promise<never>(() => {}), 20);
+    await hung.p.pick("webcontainer");
+    expect(hung.p.compareContainer()).toEqual({ ok: false, reason: "stuck" });
+  });
 });

@@ -11,6 +11,7 @@
 import type { SessionCommand } from "@agent/protocol";
 import type { WebContainerLike } from "@backends/webcontainer/types";
 import type { BackendPick, BackendPicker, Missing } from "@state/backend-pick";
+import type { ContainerAvailability } from "@state/compare-backends";
 import { createStore } from "@state/store";
 
 export type { BackendPick, BackendPicker, Missing } from "@state/backend-pick";
@@ -57,16 +58,35 @@ export interface BackendPickerDeps {
   /** serves the booted container on one end of a new channel and returns the other end */
   serve(container: WebContainerLike): MessagePort;
   limitMs?: number;
+  /** the test hook's fake: "Compare backends" boots a fake of its own, needing nothing of this page */
+  fake?: boolean;
 }
 
-export function createBackendPicker(deps: BackendPickerDeps): BackendPicker {
+/** The picker, and what "Compare backends" asks of it (src/app/side-by-side/compare-page.ts). */
+export interface PageBackendPicker extends BackendPicker {
+  /** whether the WebContainer can be a side of a comparison, or why not (before `holdsWorkspace`) */
+  compareContainer(): ContainerAvailability;
+  /** the booted container served on a new channel (the comparison's own), or undefined before a boot */
+  serveForCompare(): MessagePort | undefined;
+}
+
+export function createBackendPicker(deps: BackendPickerDeps): PageBackendPicker {
   const status = createStore<BackendPick>({ status: "idle" });
   const limitMs = deps.limitMs ?? BOOT_LIMIT_MS;
   // One container per page: the client allows one instance, and a boot that hung never lets go.
   let booted: Promise<WebContainerLike | undefined> | undefined;
   let stuck = false;
+  let container: WebContainerLike | undefined;
   return {
     status,
+    compareContainer() {
+      if (deps.fake) return { ok: true, fake: true };
+      const missing = missingPrerequisites(deps.environment());
+      if (missing.length > 0) return { ok: false, reason: "missing", missing };
+      if (stuck) return { ok: false, reason: "stuck" };
+      return container ? { ok: true, fake: false } : { ok: false, reason: "notBooted" };
+    },
+    serveForCompare: () => (container ? deps.serve(container) : undefined),
     async pick(backend, tools) {
       if (backend === "memfs") {
         deps.send({ type: "set_backend", backend: "memfs" });
@@ -78,7 +98,6 @@ export function createBackendPicker(deps: BackendPickerDeps): BackendPicker {
       if (stuck) return status.set({ status: "failed", reason: "stuck" });
       status.set({ status: "booting", limitMs });
       if (!booted) booted = bootWithin(deps.boot, limitMs);
-      let container: WebContainerLike | undefined;
       try {
         container = await booted;
       } catch (error) {

@@ -25,6 +25,7 @@ import { idbStore } from "./persist/storage";
 import { createModelHandle } from "./provider-page";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
 import { createLazyShareHandle } from "./share/share-lazy";
+import { createCompareHandle } from "./side-by-side/compare-page";
 import { startSessionWorker } from "./worker-port";
 
 // One render per animation frame however fast the worker talks: every store's notification waits for the
@@ -171,6 +172,10 @@ document.addEventListener("visibilitychange", () => {
 // A link's tool files are offered here and wait for the learner's Accept.
 const learnerTools = createLearnerToolsHandle({ host, watchdog });
 
+const backends = createPageBackendPicker(
+  (command) => host.send(command),
+  (request) => host.request(request),
+);
 const session: SessionHandle = {
   ...page,
   // Files in and out and share links: nothing reaches the session before it passed every check.
@@ -190,10 +195,13 @@ const session: SessionHandle = {
       ? Promise.resolve(false)
       : page.loadScenario(file, options),
   resetFiles: persistence.resetToPreset,
-  backends: createPageBackendPicker(
-    (command) => host.send(command),
-    (request) => host.request(request),
-  ),
+  backends,
+  // "Compare backends": fresh sessions in a worker of their own, never the learner's session.
+  compare: createCompareHandle({
+    fetchScenario,
+    loadedScenario: () => host.request({ type: "share_state" }).then((state) => state.scenario),
+    picker: backends,
+  }),
   learnerTools,
   exercises: createExercisesHandle({ check: (source) => host.request({ type: "compile_tool", source }) }),
   prefs,

@@ -4,6 +4,7 @@ import type { FileContent, SessionCommand, VolumeListing } from "@agent/protocol
 import type { ScenarioTranslations } from "@agent/scenario";
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type { BackendPicker } from "@state/backend-pick";
+import type { CompareHandle } from "@state/compare-backends";
 import type { Confirmations } from "@state/confirmations";
 import type { ExerciseId, ExerciseReport } from "@state/exercises";
 import type { PrefsStore } from "@state/prefs";
@@ -94,6 +95,8 @@ export interface SessionHandle {
   readFile(path: string): Promise<FileContent>;
   /** a compromise-table row run on pi's and on mini-pi's handlers, in fresh sessions of its own */
   runCompromise?(id: string): Promise<CompromiseDemo>;
+  /** "Compare backends": a scenario run on two backends in fresh sessions of their own */
+  compare?: CompareHandle;
   /** the whole volume's paths, /workspace and the system around it */
   listVolume?(): Promise<VolumeListing>;
   /** Esc / Abort: asks the session, and replaces the worker if the call does not end within 200 ms */

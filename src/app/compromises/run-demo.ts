@@ -1,23 +1,20 @@
 /**
  * Runs a compromise demo twice, each time in a fresh session of its own (the learner's session is not
- * touched): once with every tool on pi's handler, once with read, bash, edit and write on mini-pi's.
+ * touched, side-by-side/fresh-session.ts): once with every tool on pi's handler, once with read, bash, edit and write on mini-pi's.
  * The sessions' events are folded into a short account per call; the bash Operations are wrapped to
  * record the timeout each command was given.
  */
-import type { SessionEvent } from "@agent/events";
 import type { MemfsToolExtras } from "@backends/memfs/index";
 import { PI_HANDLER } from "@core/tools/handlers";
 import type { ToolsOptions } from "@core/tools/index";
-import type { CompromiseDemo, CompromiseId, DemoCall, DemoSide } from "@core/tools/mini-pi/compromises";
+import type { CompromiseDemo, CompromiseId, DemoSide } from "@core/tools/mini-pi/compromises";
 import { COMPROMISE_IDS } from "@core/tools/mini-pi/compromises";
 import { MINI_PI_HANDLER } from "@core/tools/mini-pi/index";
-import { PlaygroundSession } from "../session";
+import { foldCalls, freshSession } from "../side-by-side/fresh-session";
 import { createPlaygroundTools } from "../tools";
 import { DEMOS, type DemoScript } from "./demos";
 
 const SWAPPED = ["read", "bash", "edit", "write"];
-const HEAD = 240;
-const TAIL = 360;
 
 export type DemoExtras = Omit<MemfsToolExtras, "mutationQueue">;
 
@@ -31,7 +28,6 @@ export async function runCompromiseDemo(id: string, extras: DemoExtras = {}): Pr
 }
 
 async function runSide(script: DemoScript, handler: string, extras: DemoExtras): Promise<DemoSide> {
-  const events: SessionEvent[] = [];
   const execTimeouts: (number | null)[] = [];
   const decorate = (options: ToolsOptions): ToolsOptions => {
     const ops = options.bash.operations;
@@ -41,7 +37,7 @@ async function runSide(script: DemoScript, handler: string, extras: DemoExtras):
     };
     return { ...options, bash: { ...options.bash, operations: { ...ops, exec } } };
   };
-  const session = new PlaygroundSession((e) => events.push(e), {
+  const { session, events } = freshSession({
     decorateToolOptions: decorate,
     createTools: (ws, queue) =>
       createPlaygroundTools(ws, queue, { autoResizeImages: false, ...extras }, decorate),
@@ -75,40 +71,4 @@ async function runSide(script: DemoScript, handler: string, extras: DemoExtras):
   n = 0;
   for (const step of script.steps) for (const c of step.calls) argsById.set(`demo-${++n}`, c.args);
   return { handler, calls: foldCalls(events, argsById), files, execTimeouts };
-}
-
-function foldCalls(events: SessionEvent[], argsById: Map<string, Record<string, unknown>>): DemoCall[] {
-  const started = new Map<string, number>();
-  const updates = new Map<string, number>();
-  const calls: DemoCall[] = [];
-  for (const e of events) {
-    if (e.type === "tool_execution_start") started.set(e.toolCallId, e.ts);
-    else if (e.type === "tool_execution_update")
-      updates.set(e.toolCallId, (updates.get(e.toolCallId) ?? 0) + 1);
-    else if (e.type === "tool_execution_end") {
-      const text = e.result.content
-        .map((c) => (c.type === "text" ? c.text : `[${c.mimeType} image]`))
-        .join("\n");
-      const details = e.result.details;
-      calls.push({
-        id: e.toolCallId,
-        tool: e.toolName,
-        args: argsById.get(e.toolCallId) ?? {},
-        isError: e.isError,
-        ...shorten(text),
-        chars: text.length,
-        images: e.result.content.filter((c) => c.type === "image").length,
-        updates: updates.get(e.toolCallId) ?? 0,
-        detailKeys: details && typeof details === "object" ? Object.keys(details) : [],
-        ms: e.ts - (started.get(e.toolCallId) ?? e.ts),
-      });
-    }
-  }
-  return calls;
-}
-
-/** The head and the tail of a long text, with how much was left out between them. */
-export function shorten(text: string): Pick<DemoCall, "text" | "tail" | "omitted"> {
-  if (text.length <= HEAD + TAIL + 40) return { text };
-  return { text: text.slice(0, HEAD), tail: text.slice(-TAIL), omitted: text.length - HEAD - TAIL };
 }

@@ -1,6 +1,7 @@
 import type { BackendPick } from "@state/backend-pick";
 import { createStore } from "@state/store";
 import { useState } from "react";
+import { CompareBackendsButton } from "../CompareBackends/CompareButton";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
@@ -79,6 +80,7 @@ export function BackendPicker() {
         {status}
       </p>
       <SelfTest />
+      <CompareBackendsButton />
     </fieldset>
   );
 }

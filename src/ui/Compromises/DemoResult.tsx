@@ -1,21 +1,9 @@
 import type { CompromiseDemo, DemoCall, DemoSide } from "@core/tools/mini-pi/compromises";
+import { type CallField, callDifferences } from "@state/compare-backends";
 import { useEffect, useRef } from "react";
 import { useT } from "../i18n/index";
 
-type Field = "status" | "text" | "updates" | "images" | "details" | "ms";
-
-/** Which of a call's facts differ between the two sides (time only when it differs a lot). */
-function differences(a: DemoCall | undefined, b: DemoCall | undefined): Set<Field> {
-  const out = new Set<Field>();
-  if (!a || !b) return new Set<Field>(["status", "text"]);
-  if (a.isError !== b.isError) out.add("status");
-  if (a.text !== b.text || a.tail !== b.tail) out.add("text");
-  if (a.updates !== b.updates) out.add("updates");
-  if (a.images !== b.images) out.add("images");
-  if (a.detailKeys.join() !== b.detailKeys.join()) out.add("details");
-  if (Math.abs(a.ms - b.ms) > 500) out.add("ms");
-  return out;
-}
+type Field = CallField;
 
 /** The row's demo: the same calls on pi's handlers and on mini-pi's, side by side, differences marked. */
 export function DemoResult({ demo }: { demo: CompromiseDemo }) {
@@ -39,7 +27,7 @@ export function DemoResult({ demo }: { demo: CompromiseDemo }) {
             >
               <h4>{t(s === 0 ? "sidePi" : "sideMiniPi")}</h4>
               {side.calls.map((c, i) => (
-                <Call key={c.id} call={c} diff={differences(c, other.calls[i])} />
+                <Call key={c.id} call={c} diff={callDifferences(c, other.calls[i])} />
               ))}
               {fileKeys.map((path) => {
                 const content = side.files[path] ?? null;

@@ -50,6 +50,8 @@ export interface DemoCall {
   omitted?: number;
   /** the whole text's length in characters */
   chars: number;
+  /** a short digest of the whole text: two results differ even where only their cut middles do */
+  hash?: string;
   /** image blocks in the result */
   images: number;
   /** tool_execution_update events the call sent while it ran */

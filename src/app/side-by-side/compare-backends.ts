@@ -1,0 +1,139 @@
+/**
+ * "Compare backends": a scenario's steps played on two backends, one after the other, each in a fresh
+ * session of its own over the scenario's starting files (fresh-session.ts), so the learner's session and
+ * workspace are never touched. A side is memfs, a drill's faulty disk over memfs, or a WebContainer (the
+ * page's, through a port, or the fake booted here). Each side's calls are folded as the compromise table's
+ * are, and its final files are kept (text cut when long) with a digest, for the page to mark what differs.
+ *
+ * A side runs under a time limit and the caller's signal: either stops the player and aborts the run, so
+ * a hanging drill ends as its abort ends it. A bash command that never yields cannot see an abort; the
+ * page runs this in a worker of its own and ends that worker when a cancelled run does not answer.
+ */
+import { parseScenario } from "@agent/scenario";
+import type { SnapshotEntry } from "@backends/backend";
+import { isUtf8Text, utf8Decode } from "@core/bytes";
+import {
+  COMPARE_SIDE_LIMIT_MS,
+  type CompareBackend,
+  type CompareFile,
+  type CompareResult,
+  type CompareSide,
+} from "@state/compare-backends";
+import { createPlaygroundTools, type PlaygroundToolExtras } from "../tools";
+import { foldCalls, freshSession, shorten, textHash } from "./fresh-session";
+
+export interface CompareOptions {
+  /** cancels the whole comparison: the side running is stopped and the promise rejects (AbortError) */
+  signal?: AbortSignal;
+  limitMs?: number;
+  /** the page's booted WebContainer, served over this port; without it a WebContainer side boots the fake */
+  containerPort?: MessagePort;
+  extras?: PlaygroundToolExtras;
+}
+
+export async function runCompare(
+  scenarioValue: unknown,
+  a: CompareBackend,
+  b: CompareBackend,
+  options: CompareOptions = {},
+): Promise<CompareResult> {
+  const scenario = parseScenario(scenarioValue);
+  const limitMs = options.limitMs ?? COMPARE_SIDE_LIMIT_MS;
+  const first = await runSide(scenario, a, limitMs, options);
+  const second = await runSide(scenario, b, limitMs, options);
+  const { title, translations } = scenario;
+  return { title, ...(translations ? { translations } : {}), sides: [first, second], limitMs };
+}
+
+function abortError(): Error {
+  const error = new Error("The comparison was cancelled.");
+  error.name = "AbortError";
+  return error;
+}
+
+async function runSide(
+  scenario: unknown,
+  backend: CompareBackend,
+  limitMs: number,
+  options: CompareOptions,
+): Promise<CompareSide> {
+  const { signal } = options;
+  if (signal?.aborted) throw abortError();
+  const { session, events } = freshSession({
+    createTools: (backendOf, queue, wrap) =>
+      createPlaygroundTools(backendOf, queue, { autoResizeImages: false, ...options.extras }, wrap),
+  });
+  session.init({ type: "init" });
+  if (backend.kind === "drill") session.setDrill(backend.drill, false);
+  const player = session.loadScenario(scenario);
+  if (backend.kind === "webcontainer") {
+    try {
+      await session.setBackend({
+        type: "set_backend",
+        backend: "webcontainer",
+        ...(options.containerPort ? { source: "port", port: options.containerPort } : { source: "fake" }),
+      });
+    } catch (error) {
+      return {
+        backend,
+        backendId: "webcontainer",
+        calls: [],
+        files: {},
+        error: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
+
+  let stopped: CompareSide["stopped"];
+  const halt = () => {
+    player.stop();
+    session.abort("user");
+  };
+  const timer = setTimeout(() => {
+    stopped = "limit";
+    halt();
+  }, limitMs);
+  signal?.addEventListener("abort", halt);
+  try {
+    player.play(0);
+    await session.idle();
+    await session.backend.settle();
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", halt);
+  }
+  if (signal?.aborted) {
+    session.backend.dispose();
+    throw abortError();
+  }
+  const files = filesOf(session.backend.snapshot().entries, session.backend.root);
+  const failed = events.find((e) => e.type === "session_error");
+  const side: CompareSide = {
+    backend,
+    backendId: session.backend.description.id,
+    calls: foldCalls(events),
+    files,
+    ...(stopped ? { stopped } : {}),
+    ...(failed?.type === "session_error" ? { error: failed.message } : {}),
+  };
+  session.backend.dispose();
+  return side;
+}
+
+/** The workspace's files (folders left out) as the panes show them, by workspace-relative path. */
+export function filesOf(entries: readonly SnapshotEntry[], root: string): Record<string, CompareFile> {
+  const out: Record<string, CompareFile> = {};
+  const prefix = `${root}/`;
+  for (const entry of entries) {
+    if (!entry.path.startsWith(prefix)) continue;
+    const path = entry.path.slice(prefix.length);
+    if (entry.kind === "symlink") out[path] = { kind: "symlink", target: entry.target };
+    else if (entry.kind === "file") {
+      if (isUtf8Text(entry.data)) {
+        const text = utf8Decode(entry.data);
+        out[path] = { kind: "text", ...shorten(text), chars: text.length, hash: textHash(text) };
+      } else out[path] = { kind: "binary", bytes: entry.data.length, hash: textHash(entry.data) };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,149 @@
+/**
+ * "Compare backends": one scenario run on two backends, each in a fresh session of its own, and which of
+ * the two runs' tool results and final files differ. Data and pure functions only: the runner lives in
+ * src/app/side-by-side, the panes in src/ui/CompareBackends. The compromise table's side-by-side demo marks
+ * its differences with the same `callDifferences`.
+ */
+import type { ScenarioTranslations } from "@agent/scenario";
+import type { DemoCall } from "@core/tools/mini-pi/compromises";
+import type { Missing } from "./backend-pick";
+
+/** A backend a side can run on: memfs, a drill's faulty disk over memfs, or a WebContainer. */
+export type CompareBackend = { kind: "memfs" } | { kind: "drill"; drill: string } | { kind: "webcontainer" };
+
+/** A file after the run, as the panes show it: text (cut when long), binary (its size), or a link. */
+export type CompareFile =
+  | { kind: "text"; text: string; tail?: string; omitted?: number; chars: number; hash: string }
+  | { kind: "binary"; bytes: number; hash: string }
+  | { kind: "symlink"; target: string };
+
+export interface CompareSide {
+  backend: CompareBackend;
+  /** the backend's own name (what the dispatch table would show for its tools) */
+  backendId: string;
+  calls: DemoCall[];
+  /** the workspace after the run, by workspace-relative path */
+  files: Record<string, CompareFile>;
+  /** the side's run was stopped: at the time limit (its calls still running were aborted) */
+  stopped?: "limit";
+  /** the side could not run at all (its backend failed to start): the message, as it came */
+  error?: string;
+}
+
+export interface CompareResult {
+  title: string;
+  /** the title in the page's other languages, as the scenario file gives it */
+  translations?: ScenarioTranslations;
+  sides: [CompareSide, CompareSide];
+  /** the time limit each side ran under, in milliseconds */
+  limitMs: number;
+}
+
+/** How long one side may run before the rest of its run is aborted (the page says it while running). */
+export const COMPARE_SIDE_LIMIT_MS = 20_000;
+
+/** Which facts of one call differ between the sides; `missing` when only one side made the call. */
+export type CallField = "missing" | "status" | "text" | "updates" | "images" | "details" | "ms";
+
+/** Two calls' durations differ only when they differ by more than this (timing noise is no difference). */
+export const DURATION_DIFF_MS = 500;
+
+export function callDifferences(a: DemoCall | undefined, b: DemoCall | undefined): Set<CallField> {
+  const out = new Set<CallField>();
+  if (!a || !b) return new Set<CallField>(["missing", "status", "text"]);
+  if (a.isError !== b.isError) out.add("status");
+  const sameText = a.hash !== undefined && b.hash !== undefined ? a.hash === b.hash : a.text === b.text;
+  if (!sameText || a.text !== b.text || a.tail !== b.tail || a.chars !== b.chars) out.add("text");
+  if (a.updates !== b.updates) out.add("updates");
+  if (a.images !== b.images) out.add("images");
+  if (a.detailKeys.join() !== b.detailKeys.join()) out.add("details");
+  if (Math.abs(a.ms - b.ms) > DURATION_DIFF_MS) out.add("ms");
+  return out;
+}
+
+/** One row of the panes: the call on each side (matched by its call id) and what differs. */
+export interface CallRow {
+  id: string;
+  a?: DemoCall;
+  b?: DemoCall;
+  differs: CallField[];
+}
+
+/** The calls of both sides in order (side A's, then any only side B made), matched by id. */
+export function callRows(a: readonly DemoCall[], b: readonly DemoCall[]): CallRow[] {
+  const byId = new Map(b.map((c) => [c.id, c]));
+  const rows: CallRow[] = a.map((call) => {
+    const other = byId.get(call.id);
+    byId.delete(call.id);
+    return { id: call.id, a: call, b: other, differs: [...callDifferences(call, other)] };
+  });
+  for (const call of byId.values())
+    rows.push({ id: call.id, b: call, differs: [...callDifferences(undefined, call)] });
+  return rows;
+}
+
+/** A file whose final state differs between the sides (undefined: the file is not there). */
+export interface FileRow {
+  path: string;
+  a?: CompareFile;
+  b?: CompareFile;
+}
+
+const fileKey = (f: CompareFile | undefined) =>
+  f === undefined ? "" : f.kind === "symlink" ? `link:${f.target}` : `${f.kind}:${f.hash}`;
+
+/** The files that differ after the two runs, by path; files alike on both sides are left out. */
+export function fileRows(a: Record<string, CompareFile>, b: Record<string, CompareFile>): FileRow[] {
+  const paths = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  return paths
+    .filter((path) => fileKey(a[path]) !== fileKey(b[path]))
+    .map((path) => ({ path, a: a[path], b: b[path] }));
+}
+
+/** How many calls and files differ: the sentence above the panes. */
+export function differenceCount(result: CompareResult): { calls: number; files: number } {
+  const [a, b] = result.sides;
+  return {
+    calls: callRows(a.calls, b.calls).filter((r) => r.differs.length > 0).length,
+    files: fileRows(a.files, b.files).length,
+  };
+}
+
+/** Whether two backends are the same choice (a comparison needs two different ones). */
+export function sameBackend(a: CompareBackend, b: CompareBackend): boolean {
+  if (a.kind !== b.kind) return false;
+  return a.kind !== "drill" || a.drill === (b as { drill: string }).drill;
+}
+
+/** A backend choice as one string (the picker's option value) and back. */
+export const backendKey = (b: CompareBackend) => (b.kind === "drill" ? `drill:${b.drill}` : b.kind);
+
+export function parseBackendKey(key: string): CompareBackend {
+  if (key.startsWith("drill:")) return { kind: "drill", drill: key.slice("drill:".length) };
+  return key === "webcontainer" ? { kind: "webcontainer" } : { kind: "memfs" };
+}
+
+/** Whether WebContainer can be one side, or why not (codes the page words). */
+export type ContainerAvailability =
+  | { ok: true; fake: boolean }
+  | { ok: false; reason: "missing"; missing: Missing[] }
+  | { ok: false; reason: "notBooted" | "stuck" | "holdsWorkspace" };
+
+/** Which scenario to run: one of those shipped with the page, or the one loaded in the session. */
+export type ScenarioPick = { kind: "shipped"; file: string } | { kind: "loaded" };
+
+export interface CompareRequest {
+  scenario: ScenarioPick;
+  a: CompareBackend;
+  b: CompareBackend;
+}
+
+/** The page's comparison runner (src/app/side-by-side/compare-page.ts). */
+export interface CompareHandle {
+  /** whether WebContainer can be a side now; `learnerBackend`: the backend id holding the learner's files */
+  container(learnerBackend: string): ContainerAvailability;
+  /** the title of the scenario loaded in the session, or null when none is */
+  loadedTitle(): Promise<string | null>;
+  /** runs the scenario on both backends; rejects with an AbortError when `signal` aborts */
+  run(request: CompareRequest, signal: AbortSignal): Promise<CompareResult>;
+}

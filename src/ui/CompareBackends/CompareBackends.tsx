@@ -1,0 +1,200 @@
+import {
+  backendKey,
+  COMPARE_SIDE_LIMIT_MS,
+  type CompareBackend,
+  type CompareResult,
+  type ContainerAvailability,
+  parseBackendKey,
+  sameBackend,
+} from "@state/compare-backends";
+import { PAGE_DRILLS } from "@state/drills";
+import { useEffect, useId, useRef, useState } from "react";
+import { useStore } from "../hooks/useStore";
+import { useT } from "../i18n/index";
+import { localized } from "../ScenarioPlayer/localized";
+import { useSession } from "../session-context";
+import { ComparePanes } from "./ComparePanes";
+import "./CompareBackends.css";
+
+type RunState =
+  | { status: "idle" }
+  | { status: "running" }
+  | { status: "done"; result: CompareResult }
+  | { status: "cancelled" }
+  | { status: "error"; message: string };
+
+const LOADED = "loaded";
+const DRILLS = PAGE_DRILLS.filter((d) => d !== "off");
+
+/** The dialog "Compare backends…" opens (loaded on the first click: CompareButton.tsx). */
+export default function CompareBackendsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useT("compareBackends");
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="compare" aria-labelledby="compare-title" onClose={onClose}>
+      <div className="compare__head">
+        <h2 id="compare-title">{t("title")}</h2>
+        <form method="dialog">
+          <button type="submit">{t("close")}</button>
+        </form>
+      </div>
+      {open ? <CompareForm /> : null}
+    </dialog>
+  );
+}
+
+/** A backend as the page names it: memfs, WebContainer (the fake when injected), or a drill over memfs. */
+export function useBackendName() {
+  const { t } = useT("compareBackends");
+  return (b: CompareBackend, fake = false) =>
+    b.kind === "memfs"
+      ? "memfs"
+      : b.kind === "webcontainer"
+        ? fake
+          ? t("webcontainerFake")
+          : "WebContainer"
+        : t("drillOver", { name: t(`drills:names.${b.drill}`) });
+}
+
+function CompareForm() {
+  const { t, language } = useT("compareBackends");
+  const { compare, scenarios, stores } = useSession();
+  const shipped = useStore(scenarios);
+  const learnerBackend = useStore(stores.files, (f) => f.backend);
+  const name = useBackendName();
+  const ids = { scenario: useId(), a: useId(), b: useId(), why: useId() };
+  const [loadedTitle, setLoadedTitle] = useState<string | null>(null);
+  const [scenario, setScenario] = useState("");
+  const [a, setA] = useState("memfs");
+  const [b, setB] = useState("drill:disk-full");
+  const [state, setState] = useState<RunState>({ status: "idle" });
+  const running = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    void compare?.loadedTitle().then(setLoadedTitle, () => setLoadedTitle(null));
+    // Closing the dialog cancels a run still going.
+    return () => running.current?.abort();
+  }, [compare]);
+  if (!compare) return null;
+  const pick = scenario || (loadedTitle !== null ? LOADED : (shipped[0]?.file ?? ""));
+  const container: ContainerAvailability = compare.container(learnerBackend);
+  const choices: CompareBackend[] = [
+    { kind: "memfs" },
+    { kind: "webcontainer" },
+    ...DRILLS.map((drill) => ({ kind: "drill", drill }) as const),
+  ];
+  const unavailable = (key: string) => key === "webcontainer" && !container.ok;
+  const same = sameBackend(parseBackendKey(a), parseBackendKey(b));
+  const canRun = pick !== "" && !same && !unavailable(a) && !unavailable(b) && state.status !== "running";
+
+  const run = () => {
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ status: "running" });
+    compare
+      .run(
+        {
+          scenario: pick === LOADED ? { kind: "loaded" } : { kind: "shipped", file: pick },
+          a: parseBackendKey(a),
+          b: parseBackendKey(b),
+        },
+        controller.signal,
+      )
+      .then(
+        (result) => setState({ status: "done", result }),
+        (e: unknown) =>
+          setState(
+            e instanceof Error && e.name === "AbortError"
+              ? { status: "cancelled" }
+              : { status: "error", message: e instanceof Error ? e.message : String(e) },
+          ),
+      )
+      .finally(() => {
+        if (running.current === controller) running.current = null;
+      });
+  };
+
+  const why = !container.ok
+    ? container.reason === "missing"
+      ? t("whyMissing", { list: container.missing.map((m) => t(`backends:missing_${m}`)).join(" ") })
+      : t(`why.${container.reason}`)
+    : "";
+  const backendSelect = (id: string, label: string, value: string, set: (v: string) => void) => (
+    <label className="compare__field" htmlFor={id}>
+      <span>{label}</span>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        disabled={state.status === "running"}
+      >
+        {choices.map((c) => {
+          const key = backendKey(c);
+          return (
+            <option key={key} value={key} disabled={unavailable(key)}>
+              {name(c, container.ok && container.fake)}
+              {unavailable(key) ? ` — ${t("unavailable")}` : ""}
+            </option>
+          );
+        })}
+      </select>
+    </label>
+  );
+
+  return (
+    <div className="compare__body">
+      <p className="muted compare__intro">{t("intro")}</p>
+      <div className="compare__form">
+        <label className="compare__field" htmlFor={ids.scenario}>
+          <span>{t("scenario")}</span>
+          <select
+            id={ids.scenario}
+            value={pick}
+            onChange={(e) => setScenario(e.target.value)}
+            disabled={state.status === "running"}
+          >
+            {loadedTitle !== null ? (
+              <option value={LOADED}>{t("loaded", { title: loadedTitle })}</option>
+            ) : null}
+            {shipped.map((s) => (
+              <option key={s.file} value={s.file}>
+                {localized(s, language).title}
+              </option>
+            ))}
+          </select>
+        </label>
+        {backendSelect(ids.a, t("sideA"), a, setA)}
+        {backendSelect(ids.b, t("sideB"), b, setB)}
+        {state.status === "running" ? (
+          <button type="button" onClick={() => running.current?.abort()}>
+            {t("cancel")}
+          </button>
+        ) : (
+          <button type="button" className="primary" onClick={run} disabled={!canRun}>
+            {t("run")}
+          </button>
+        )}
+      </div>
+      {why ? (
+        <p id={ids.why} className="compare__why">
+          {t("containerWhy", { why })}
+        </p>
+      ) : null}
+      <p role="status" className="compare__status">
+        {same ? t("pickTwo") : null}
+        {state.status === "running" ? t("running", { seconds: COMPARE_SIDE_LIMIT_MS / 1000 }) : null}
+        {state.status === "cancelled" ? t("cancelled") : null}
+      </p>
+      {state.status === "error" ? <p className="error">{t("error", { message: state.message })}</p> : null}
+      {state.status === "done" ? (
+        <ComparePanes result={state.result} fake={container.ok && container.fake} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { lazy, Suspense, useState } from "react";
+import { useT } from "../i18n/index";
+import { useSession } from "../session-context";
+
+// The dialog and its panes load on the first click: most visits never compare, and the first bundle is
+// what every visit waits for.
+const CompareBackendsDialog = lazy(() => import("./CompareBackends"));
+
+/** "Compare backends…" beside the backend picker, and the dialog it opens. */
+export function CompareBackendsButton() {
+  const { compare } = useSession();
+  const { t } = useT("compareBackends");
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  if (!compare) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="compare-open"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        {t("open")}
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <CompareBackendsDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

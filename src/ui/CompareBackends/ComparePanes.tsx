@@ -1,0 +1,170 @@
+import type { DemoCall } from "@core/tools/mini-pi/compromises";
+import {
+  type CallField,
+  type CompareFile,
+  type CompareResult,
+  type CompareSide,
+  callRows,
+  fileRows,
+} from "@state/compare-backends";
+import { useT } from "../i18n/index";
+import { localized } from "../ScenarioPlayer/localized";
+import { useBackendName } from "./CompareBackends";
+
+const SIDES = ["a", "b"] as const;
+
+/**
+ * The two runs side by side: a column per backend, one row per call (matched by its id, so a row holds
+ * the same call on both sides), then the files that differ. A row that differs is outlined and says
+ * what differs in words; the panes scroll inside the dialog.
+ */
+export function ComparePanes({ result, fake }: { result: CompareResult; fake: boolean }) {
+  const { t, language } = useT("compareBackends");
+  const name = useBackendName();
+  const [a, b] = result.sides;
+  const { title } = localized({ ...result, description: "" }, language);
+  const rows = callRows(a.calls, b.calls);
+  const files = fileRows(a.files, b.files);
+  const differing = rows.filter((r) => r.differs.length > 0).length;
+  const names = [name(a.backend, fake), name(b.backend, fake)];
+  return (
+    <div className="compare__result" data-differences={differing + files.length}>
+      <p className="compare__summary" data-summary>
+        {differing + files.length === 0
+          ? t("noDifference", { title })
+          : t("summary", { title, calls: differing, files: files.length })}
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard */}
+      <section className="compare__panes" aria-label={t("panesLabel")} tabIndex={0}>
+        <SideHead side={a} name={names[0] as string} limitMs={result.limitMs} />
+        <SideHead side={b} name={names[1] as string} limitMs={result.limitMs} />
+        {rows.map((row, n) =>
+          SIDES.map((side) => (
+            <CallCell
+              key={`${row.id}-${side}`}
+              call={row[side]}
+              side={side}
+              index={n + 1}
+              differs={row.differs}
+            />
+          )),
+        )}
+        <h3 className="compare__files-title">
+          {files.length === 0 ? t("filesSame") : t("filesDiffer", { count: files.length })}
+        </h3>
+        {files.map((row) =>
+          SIDES.map((side) => (
+            <div
+              key={`${row.path}-${side}`}
+              className="compare__cell is-different"
+              data-side={side}
+              data-file={row.path}
+            >
+              <code className="compare__path">{row.path}</code>
+              <FileView file={row[side]} />
+            </div>
+          )),
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SideHead({ side, name, limitMs }: { side: CompareSide; name: string; limitMs: number }) {
+  const { t } = useT("compareBackends");
+  return (
+    <div className="compare__side-head">
+      <h3>{name}</h3>
+      <p className="muted" data-closure>
+        {t("closureHolds")} <code>{side.backendId}</code>
+        {side.backend.kind === "drill" ? ` ${t("wrappedByDrill")}` : null}
+      </p>
+      {side.stopped === "limit" ? (
+        <p className="compare__stopped">{t("stopped", { seconds: Math.round(limitMs / 1000) })}</p>
+      ) : null}
+      {side.error ? <p className="error">{t("sideError", { message: side.error })}</p> : null}
+    </div>
+  );
+}
+
+function CallCell({
+  call,
+  side,
+  index,
+  differs,
+}: {
+  call: DemoCall | undefined;
+  side: "a" | "b";
+  index: number;
+  differs: CallField[];
+}) {
+  const { t, format } = useT("compareBackends");
+  const different = differs.length > 0;
+  const what = differs.map((f) => t(`field.${f}`));
+  return (
+    <div
+      className={`compare__cell${different ? " is-different" : ""}`}
+      data-side={side}
+      data-call={index}
+      data-differs={different}
+    >
+      {different ? (
+        <p className="compare__differs">
+          <strong>{t("differs")}</strong> {what.join(t("listSeparator"))}
+        </p>
+      ) : null}
+      {call ? (
+        <>
+          <code className="compare__args">
+            {index}. {call.tool} {JSON.stringify(call.args)}
+          </code>
+          <span className={call.isError ? "error" : "compare__ok"}>
+            {call.isError ? t("isError") : t("ok")} · {format.duration(call.ms)}
+          </span>
+          <Cut text={call.text} tail={call.tail} omitted={call.omitted} model />
+        </>
+      ) : (
+        <p className="muted">{t("notCalled")}</p>
+      )}
+    </div>
+  );
+}
+
+/** A long text as its head, a note of how much is not shown, and its tail. */
+function Cut({
+  text,
+  tail,
+  omitted,
+  model,
+}: {
+  text: string;
+  tail?: string;
+  omitted?: number;
+  model?: boolean;
+}) {
+  const { t } = useT("compareBackends");
+  const title = model ? t("modelText") : undefined;
+  return (
+    <>
+      <pre className="compare__text" lang="en" data-verbatim title={title}>
+        {text}
+      </pre>
+      {tail !== undefined ? (
+        <>
+          <p className="compare__cut">{t("cut", { count: omitted ?? 0 })}</p>
+          <pre className="compare__text" lang="en" data-verbatim title={title}>
+            {tail}
+          </pre>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function FileView({ file }: { file: CompareFile | undefined }) {
+  const { t, format } = useT("compareBackends");
+  if (!file) return <p className="muted">{t("fileMissing")}</p>;
+  if (file.kind === "binary") return <p>{t("fileBinary", { size: format.bytes(file.bytes) })}</p>;
+  if (file.kind === "symlink") return <p>{t("fileLink", { target: file.target })}</p>;
+  return <Cut text={file.text} tail={file.tail} omitted={file.omitted} />;
+}
