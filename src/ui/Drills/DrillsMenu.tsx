@@ -2,6 +2,7 @@ import { PAGE_DRILLS } from "@state/drills";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
+import "../Popover/popover.css";
 import "./Drills.css";
 
 const MENU_ID = "drills-menu";
@@ -25,7 +26,13 @@ export function DrillsMenu() {
       >
         {active === "off" ? t("button") : t("buttonActive", { name: t(`shortNames.${active}`) })}
       </button>
-      <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("dialogLabel")} className="drills-menu">
+      <div
+        id={MENU_ID}
+        popover="auto"
+        role="dialog"
+        aria-label={t("dialogLabel")}
+        className="drills-menu top-popover"
+      >
         <fieldset>
           <legend>{t("legend")}</legend>
           {PAGE_DRILLS.map((id) => (

@@ -4,6 +4,7 @@ import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { PANELS_BUTTON_ID } from "../Panel/Panel";
 import { useSession } from "../session-context";
+import "../Popover/popover.css";
 import "./PanelsMenu.css";
 
 const MENU_ID = "panels-menu";
@@ -29,7 +30,13 @@ export function PanelsMenu() {
       >
         {t("button")}
       </button>
-      <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("menu")} className="panels-menu">
+      <div
+        id={MENU_ID}
+        popover="auto"
+        role="dialog"
+        aria-label={t("menu")}
+        className="panels-menu top-popover"
+      >
         <fieldset>
           <legend>{t(projector ? "legendProjector" : "legendNormal")}</legend>
           {PANELS.map((s, i) => (

@@ -3,6 +3,7 @@ import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import { type SaveState, useWorkspaces, type WorkspaceEntry, type WorkspacesHandle } from "./types";
+import "../Popover/popover.css";
 import "./Workspaces.css";
 
 const MENU_ID = "workspaces-menu";
@@ -37,7 +38,13 @@ function Menu({ workspaces }: { workspaces: WorkspacesHandle }) {
           {t(`state.${state}`)}
         </span>
       </button>
-      <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("menu")} className="workspaces">
+      <div
+        id={MENU_ID}
+        popover="auto"
+        role="dialog"
+        aria-label={t("menu")}
+        className="workspaces top-popover"
+      >
         <p className="workspaces__status" role="status">
           {saveSentence(view.save, t, format, language)}
         </p>
