@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { launchBrowser } from "./browser";
 
 export interface OpenedPage {
   page: Page;
@@ -57,4 +58,57 @@ export async function closePage(page: Page): Promise<void> {
     })
     .catch(() => {});
   await page.close();
+}
+
+export interface PagePerTestOptions {
+  viewport?: { width: number; height: number };
+  /** set up a context before its first page opens (init scripts, request listeners) */
+  prepare?: (context: BrowserContext) => Promise<unknown>;
+  /**
+   * true: a new context for each test, prepared anew (nothing shared between tests, not even the HTTP
+   * cache, so every test sees every request); false: one context for the file, prepared once
+   */
+  contextPerTest?: boolean;
+  /** what to wait for once the page has its first scenario, before the test starts */
+  ready?: (page: Page) => Promise<unknown>;
+}
+
+/**
+ * The hooks most e2e files share: one browser for the file; before each test a fresh page (its own
+ * session worker and workspace) with its first scenario loaded, handed to `use`; after each test the page
+ * closed with its storage cleared, and the test failed on any console error the page printed. Call it at
+ * the top of a test file.
+ */
+export function pagePerTest(use: (page: Page) => void, options: PagePerTestOptions = {}): void {
+  const viewport = options.viewport ?? { width: 1440, height: 900 };
+  let browser: Browser | undefined;
+  let shared: BrowserContext | undefined;
+  let opened: OpenedPage | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error("the browser did not start");
+    let context = shared;
+    if (!context) {
+      context = await browser.newContext({ viewport });
+      await options.prepare?.(context);
+      if (!options.contextPerTest) shared = context;
+    }
+    opened = await openAppIn(context);
+    await options.ready?.(opened.page);
+    use(opened.page);
+  });
+  afterEach(async () => {
+    const seen = opened?.errors ?? [];
+    if (opened) {
+      await closePage(opened.page);
+      if (options.contextPerTest) await opened.page.context().close();
+    }
+    opened = undefined;
+    expect(seen, "console errors on the page").toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }
