@@ -1,8 +1,8 @@
 import { PAGE_DRILLS } from "@state/drills";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
+import { TopPopover } from "../Popover/TopPopover";
 import { useSession } from "../session-context";
-import "../Popover/popover.css";
 import "./Drills.css";
 
 const MENU_ID = "drills-menu";
@@ -26,13 +26,7 @@ export function DrillsMenu() {
       >
         {active === "off" ? t("button") : t("buttonActive", { name: t(`shortNames.${active}`) })}
       </button>
-      <div
-        id={MENU_ID}
-        popover="auto"
-        role="dialog"
-        aria-label={t("dialogLabel")}
-        className="drills-menu top-popover"
-      >
+      <TopPopover id={MENU_ID} label={t("dialogLabel")} className="drills-menu">
         <fieldset>
           <legend>{t("legend")}</legend>
           {PAGE_DRILLS.map((id) => (
@@ -52,7 +46,7 @@ export function DrillsMenu() {
           ))}
         </fieldset>
         <p className="drills-menu__note">{t("note")}</p>
-      </div>
+      </TopPopover>
     </>
   );
 }
