@@ -17,8 +17,9 @@ import type {
   ShareHandle,
 } from "@ui/Share/share-handle";
 import { importBudget } from "./import-budget";
-import { checkEntries, MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES, type Skipped } from "./import-rules";
-import { decodeLink, encodeLink, SAFE_LINK_LENGTH, SHORT_LINK_LENGTH } from "./link-codec";
+import { checkEntries, MAX_IMPORT_BYTES, type Skipped } from "./import-rules";
+import { SHARE_LIMITS } from "./limits";
+import { decodeLink, encodeLink, SAFE_LINK_LENGTH } from "./link-codec";
 import { readZip } from "./zip-read";
 import { writeZip, zipFileName } from "./zip-write";
 
@@ -82,12 +83,7 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
   });
 
   return {
-    limits: {
-      bytes: MAX_IMPORT_BYTES,
-      entries: MAX_IMPORT_ENTRIES,
-      linkLength: SAFE_LINK_LENGTH,
-      shortLink: SHORT_LINK_LENGTH,
-    },
+    limits: SHARE_LIMITS,
 
     async preparePicked(items: readonly Picked[]) {
       const skipped: Skipped[] = [];
