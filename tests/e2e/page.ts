@@ -74,36 +74,21 @@ export interface PagePerTestOptions {
 }
 
 /**
- * The hooks most e2e files share: one browser for the file; before each test a fresh page (its own
- * session worker and workspace) with its first scenario loaded, handed to `use`; after each test the page
- * closed with its storage cleared, and the test failed on any console error the page printed. Call it at
- * the top of a test file.
+ * The hooks under pagePerTest and pageOpenedPerTest: one browser for the file; after each test the page
+ * it opened is closed with its storage cleared (its context too when the context was the page's own),
+ * and the test fails on any console error the page printed.
  */
-export function pagePerTest(use: (page: Page) => void, options: PagePerTestOptions = {}): void {
-  const viewport = options.viewport ?? { width: 1440, height: 900 };
+function pageHooks() {
   let browser: Browser | undefined;
-  let shared: BrowserContext | undefined;
-  let opened: OpenedPage | undefined;
+  let opened: (OpenedPage & { ownContext: boolean }) | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
-  });
-  beforeEach(async () => {
-    if (!browser) throw new Error("the browser did not start");
-    let context = shared;
-    if (!context) {
-      context = await browser.newContext({ viewport });
-      await options.prepare?.(context);
-      if (!options.contextPerTest) shared = context;
-    }
-    opened = await openAppIn(context);
-    await options.ready?.(opened.page);
-    use(opened.page);
   });
   afterEach(async () => {
     const seen = opened?.errors ?? [];
     if (opened) {
       await closePage(opened.page);
-      if (options.contextPerTest) await opened.page.context().close();
+      if (opened.ownContext) await opened.page.context().close();
     }
     opened = undefined;
     expect(seen, "console errors on the page").toEqual([]);
@@ -111,4 +96,46 @@ export function pagePerTest(use: (page: Page) => void, options: PagePerTestOptio
   afterAll(async () => {
     await browser?.close();
   });
+  return {
+    browser(): Browser {
+      if (!browser) throw new Error("the browser did not start");
+      return browser;
+    },
+    track(page: OpenedPage, ownContext: boolean): Page {
+      opened = { ...page, ownContext };
+      return page.page;
+    },
+  };
+}
+
+/**
+ * For files whose every test starts the same way: before each test a fresh page (its own session worker
+ * and workspace) with its first scenario loaded, handed to `use`; closed and checked after the test.
+ * Call it at the top of a test file.
+ */
+export function pagePerTest(use: (page: Page) => void, options: PagePerTestOptions = {}): void {
+  const viewport = options.viewport ?? { width: 1440, height: 900 };
+  const hooks = pageHooks();
+  let shared: BrowserContext | undefined;
+  beforeEach(async () => {
+    let context = shared;
+    if (!context) {
+      context = await hooks.browser().newContext({ viewport });
+      await options.prepare?.(context);
+      if (!options.contextPerTest) shared = context;
+    }
+    const page = hooks.track(await openAppIn(context), options.contextPerTest === true);
+    await options.ready?.(page);
+    use(page);
+  });
+}
+
+/**
+ * For files whose tests open their page themselves (each at the size it checks): the returned `open`
+ * gives a fresh page in a context of its own, with its first scenario loaded; closed and checked after
+ * the test. Call it at the top of a test file; one page per test.
+ */
+export function pageOpenedPerTest(): (viewport: { width: number; height: number }) => Promise<Page> {
+  const hooks = pageHooks();
+  return async (viewport) => hooks.track(await openApp(hooks.browser(), { viewport }), true);
 }
