@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openAppIn } from "./page";
-import { fillToolForm, runAxe } from "./support";
+import { runAxe, startCallByHand } from "./support";
 
 let browser: Browser;
 const opened: { page: Page; errors: string[]; context: BrowserContext }[] = [];
@@ -61,16 +61,7 @@ const badges = (page: Page) =>
   );
 const files = (page: Page) => page.getByRole("list", { name: "Workspace files" });
 
-async function runBash(page: Page, command: string) {
-  await fillToolForm(page, "bash", { command });
-  const calls = page.locator(".transcript .call");
-  const before = await calls.count();
-  await page
-    .getByRole("form", { name: "Call a tool by hand" })
-    .getByRole("button", { name: "Run bash" })
-    .click();
-  await page.waitForFunction((n) => document.querySelectorAll(".transcript .call").length > n, before);
-}
+const runBash = (page: Page, command: string) => startCallByHand(page, "bash", { command });
 
 describe("backends", () => {
   it("npm run preview answers with the COOP/COEP headers, and the page is isolated", async () => {

@@ -7,16 +7,12 @@
  * The page's Worker is wrapped (before the app loads) only to count terminations and to time them; the
  * figures are logged, never asserted: timing assertions would be flaky on a shared machine.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
-import { closePage, openAppIn } from "./page";
-import { fillToolForm, runAxe } from "./support";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { pagePerTest } from "./page";
+import { runAxe, startCallByHand } from "./support";
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let errors: string[];
 
 interface Probe {
   esc: number[];
@@ -49,40 +45,15 @@ function installProbe() {
   };
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(installProbe);
-});
-beforeEach(async () => {
-  ({ page, errors } = await openAppIn(context));
-  await page.getByRole("list", { name: "Session events" }).getByText("session_ready").waitFor();
-});
-afterEach(async () => {
-  const seen = errors;
-  if (page) await closePage(page);
-  expect(seen, "console errors on the page").toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
+pagePerTest((p) => (page = p), {
+  viewport: { width: 1440, height: 900 },
+  prepare: (context) => context.addInitScript(installProbe),
+  ready: (p) => p.getByRole("list", { name: "Session events" }).getByText("session_ready").waitFor(),
 });
 
-const form = () => page.getByRole("form", { name: "Call a tool by hand" });
 const files = () => page.getByRole("list", { name: "Workspace files" });
 const probe = () => page.evaluate(() => (window as unknown as { __bashProbe: Probe }).__bashProbe);
 const restartNotices = () => page.locator(".msg--notice", { hasText: /did not stop within \d+ ms/ });
-
-/** Fills the form for `tool` and sends it; returns the new call's id (not waiting for its result). */
-async function start(tool: string, fields: Record<string, string>): Promise<string> {
-  await fillToolForm(page, tool, fields);
-  const calls = page.locator(".transcript .call");
-  const before = await calls.count();
-  await form()
-    .getByRole("button", { name: `Run ${tool}` })
-    .click();
-  await page.waitForFunction((n) => document.querySelectorAll(".transcript .call").length > n, before);
-  return (await calls.last().getAttribute("data-call")) ?? "";
-}
 
 /** The result the model would receive for call `id`, once it is there. */
 async function resultOf(id: string, timeout = 30_000) {
@@ -95,7 +66,7 @@ async function resultOf(id: string, timeout = 30_000) {
 }
 
 async function run(tool: string, fields: Record<string, string>) {
-  return resultOf(await start(tool, fields));
+  return resultOf(await startCallByHand(page, tool, fields));
 }
 
 async function pressEsc() {
@@ -122,7 +93,7 @@ describe("bash in the browser", () => {
   });
 
   it("says, while a bash call runs, why its output will appear only at the end", async () => {
-    const id = await start("bash", { command: "sleep 2.5; echo late" });
+    const id = await startCallByHand(page, "bash", { command: "sleep 2.5; echo late" });
     const call = page.locator(`.transcript .call[data-call="${id}"]`);
     const wait = call.locator(".call__wait");
     await wait.waitFor();
@@ -142,7 +113,7 @@ describe("bash in the browser", () => {
     await files().getByText("a.txt", { exact: true }).waitFor();
     const { terminated: before } = await probe();
     const notices = await restartNotices().count();
-    const id = await start("bash", { command: "while true; do :; done" });
+    const id = await startCallByHand(page, "bash", { command: "while true; do :; done" });
     await page.locator(`.timeline .lane--running[data-call="${id}"]`).waitFor();
     await pressEsc();
     // The way out: the page ended the worker (the engine never saw the signal) and said so.
@@ -177,7 +148,7 @@ describe("bash in the browser", () => {
     expect(await run("bash", { command: "echo warm" })).toEqual({ text: "warm", isError: false });
     const { terminated: before } = await probe();
     const notices = await restartNotices().count();
-    const id = await start("bash", { command: "while true; do sleep 0.05; done" });
+    const id = await startCallByHand(page, "bash", { command: "while true; do sleep 0.05; done" });
     await page.locator(`.timeline .lane--running[data-call="${id}"]`).waitFor();
     await pressEsc();
     // A result for this call proves the worker was not replaced: an ended worker's messages are dropped.

@@ -3,32 +3,13 @@
  * call by hand, the result says which layer of error handling answered, and the page stays usable (the
  * drill switched off, a call by hand works). Each `it` opens its own page, session and workspace.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
-import { closePage, openAppIn } from "./page";
-import { fillToolForm, PROJECTOR_SIZES, runAxe } from "./support";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { pagePerTest } from "./page";
+import { PROJECTOR_SIZES, runAxe, startCallByHand } from "./support";
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-});
-beforeEach(async () => {
-  ({ page, errors } = await openAppIn(context));
-});
-afterEach(async () => {
-  const seen = errors;
-  if (page) await closePage(page);
-  expect(seen, "console errors on the page").toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+pagePerTest((p) => (page = p), { viewport: { width: 1280, height: 720 } });
 
 const drillsButton = () => page.getByRole("button", { name: /^Drill/ });
 const menu = () => page.getByRole("dialog", { name: "Drills" });
@@ -45,18 +26,6 @@ async function pick(name: string, shown: string) {
   await page.getByRole("button", { name: shown }).waitFor();
 }
 
-async function start(tool: string, fields: Record<string, string>): Promise<string> {
-  await fillToolForm(page, tool, fields);
-  const calls = page.locator(".transcript .call");
-  const before = await calls.count();
-  await page
-    .getByRole("form", { name: "Call a tool by hand" })
-    .getByRole("button", { name: `Run ${tool}` })
-    .click();
-  await page.waitForFunction((n) => document.querySelectorAll(".transcript .call").length > n, before);
-  return (await calls.last().getAttribute("data-call")) ?? "";
-}
-
 /** The result text, whether it is an error, and the drill's note (empty when the disk did nothing). */
 async function resultOf(id: string) {
   const result = page.locator(`.msg--result[data-call="${id}"]`);
@@ -69,7 +38,8 @@ async function resultOf(id: string) {
   };
 }
 
-const run = async (tool: string, fields: Record<string, string>) => resultOf(await start(tool, fields));
+const run = async (tool: string, fields: Record<string, string>) =>
+  resultOf(await startCallByHand(page, tool, fields));
 
 /** Off again, and a plain call by hand works. */
 async function usable() {
@@ -90,7 +60,7 @@ describe("drills", () => {
 
   it("slow network drive: a stalled read ends at Esc, then usable", async () => {
     await pick("Slow network drive", "Drill: slow drive");
-    const id = await start("read", { path: "package.json" });
+    const id = await startCallByHand(page, "read", { path: "package.json" });
     await page.locator(`.transcript .call[data-call="${id}"]`).waitFor();
     await page.waitForTimeout(1000);
     expect(await page.locator(`.msg--result[data-call="${id}"]`).count()).toBe(0);

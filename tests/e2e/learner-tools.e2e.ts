@@ -4,37 +4,22 @@
  * shown before anything registers; a tool with an endless loop is ended by the page's watchdog, the worker
  * replaced, the transcript told, and the page goes on answering calls.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
-import { closePage, openApp } from "./page";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { pagePerTest } from "./page";
 import { fillToolForm, runAxe } from "./support";
 
-let browser: Browser;
 let page: Page;
-let errors: string[];
 /** every URL the page (and its workers) asked for, in order */
 let requested: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-beforeEach(async () => {
-  requested = [];
-  ({ page, errors } = await openApp(browser, {
-    viewport: { width: 1280, height: 720 },
-    prepare: async (context) => {
-      context.on("request", (r) => requested.push(r.url()));
-    },
-  }));
-});
-afterEach(async () => {
-  const seen = errors;
-  if (page) await closePage(page);
-  expect(seen, "console errors on the page").toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
+pagePerTest((p) => (page = p), {
+  viewport: { width: 1280, height: 720 },
+  contextPerTest: true,
+  prepare: async (context) => {
+    requested = [];
+    context.on("request", (r) => requested.push(r.url()));
+  },
 });
 
 const dialog = () => page.getByRole("dialog", { name: "Your tools" });

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openApp } from "./page";
-import { fillToolForm, PROJECTOR_SIZES, runAxe } from "./support";
+import { PROJECTOR_SIZES, runAxe, startCallByHand } from "./support";
 
 let browser: Browser;
 
@@ -22,19 +22,11 @@ afterAll(async () => {
 const events = (page: Page) => page.getByRole("list", { name: "Session events" });
 
 async function runByHand(page: Page, tool: string, fields: Record<string, string>) {
-  await fillToolForm(page, tool, fields);
-  const calls = page.locator(".transcript .call");
-  const before = await calls.count();
-  await page
-    .getByRole("form", { name: "Call a tool by hand" })
-    .getByRole("button", { name: `Run ${tool}` })
-    .click();
-  await page.waitForFunction((n) => document.querySelectorAll(".transcript .call").length > n, before);
-  const id = (await calls.last().getAttribute("data-call")) ?? "";
+  const id = await startCallByHand(page, tool, fields);
   const result = page.locator(`.msg--result[data-call="${id}"]`);
   await result.waitFor();
   return {
-    call: calls.last(),
+    call: page.locator(".transcript .call").last(),
     text: ((await result.locator(".result-text").textContent()) ?? "").trim(),
     isError: ((await result.getAttribute("class")) ?? "").includes("msg--error"),
   };

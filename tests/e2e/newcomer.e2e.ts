@@ -5,32 +5,13 @@
  * control is named.
  */
 import { DEFAULT_WORKSPACE } from "@app/presets/default-workspace";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
-import { closePage, openAppIn } from "./page";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { pagePerTest } from "./page";
 import { fillToolForm, runAxe } from "./support";
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-});
-beforeEach(async () => {
-  ({ page, errors } = await openAppIn(context));
-});
-afterEach(async () => {
-  const seen = errors;
-  if (page) await closePage(page);
-  expect(seen, "console errors on the page").toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+pagePerTest((p) => (page = p), { viewport: { width: 1440, height: 900 } });
 
 const form = () => page.getByRole("form", { name: "Call a tool by hand" });
 const lastResult = () => page.locator(".msg--result").last();

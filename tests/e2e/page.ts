@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { launchBrowser } from "./browser";
 
 export interface OpenedPage {
   page: Page;
@@ -57,4 +58,84 @@ export async function closePage(page: Page): Promise<void> {
     })
     .catch(() => {});
   await page.close();
+}
+
+export interface PagePerTestOptions {
+  viewport?: { width: number; height: number };
+  /** set up a context before its first page opens (init scripts, request listeners) */
+  prepare?: (context: BrowserContext) => Promise<unknown>;
+  /**
+   * true: a new context for each test, prepared anew (nothing shared between tests, not even the HTTP
+   * cache, so every test sees every request); false: one context for the file, prepared once
+   */
+  contextPerTest?: boolean;
+  /** what to wait for once the page has its first scenario, before the test starts */
+  ready?: (page: Page) => Promise<unknown>;
+}
+
+/**
+ * The hooks under pagePerTest and pageOpenedPerTest: one browser for the file; after each test the page
+ * it opened is closed with its storage cleared (its context too when the context was the page's own),
+ * and the test fails on any console error the page printed.
+ */
+function pageHooks() {
+  let browser: Browser | undefined;
+  let opened: (OpenedPage & { ownContext: boolean }) | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    const seen = opened?.errors ?? [];
+    if (opened) {
+      await closePage(opened.page);
+      if (opened.ownContext) await opened.page.context().close();
+    }
+    opened = undefined;
+    expect(seen, "console errors on the page").toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser(): Browser {
+      if (!browser) throw new Error("the browser did not start");
+      return browser;
+    },
+    track(page: OpenedPage, ownContext: boolean): Page {
+      opened = { ...page, ownContext };
+      return page.page;
+    },
+  };
+}
+
+/**
+ * For files whose every test starts the same way: before each test a fresh page (its own session worker
+ * and workspace) with its first scenario loaded, handed to `use`; closed and checked after the test.
+ * Call it at the top of a test file.
+ */
+export function pagePerTest(use: (page: Page) => void, options: PagePerTestOptions = {}): void {
+  const viewport = options.viewport ?? { width: 1440, height: 900 };
+  const hooks = pageHooks();
+  let shared: BrowserContext | undefined;
+  beforeEach(async () => {
+    let context = shared;
+    if (!context) {
+      context = await hooks.browser().newContext({ viewport });
+      await options.prepare?.(context);
+      if (!options.contextPerTest) shared = context;
+    }
+    const page = hooks.track(await openAppIn(context), options.contextPerTest === true);
+    await options.ready?.(page);
+    use(page);
+  });
+}
+
+/**
+ * For files whose tests open their page themselves (each at the size it checks): the returned `open`
+ * gives a fresh page in a context of its own, with its first scenario loaded; closed and checked after
+ * the test. Call it at the top of a test file; one page per test.
+ */
+export function pageOpenedPerTest(): (viewport: { width: number; height: number }) => Promise<Page> {
+  const hooks = pageHooks();
+  return async (viewport) => hooks.track(await openApp(hooks.browser(), { viewport }), true);
 }

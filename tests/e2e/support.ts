@@ -58,6 +58,26 @@ export async function fillToolForm(page: Page, tool: string, fields: Record<stri
     await form.getByRole("textbox", { name: new RegExp(`^${name}\\b`) }).fill(value);
 }
 
+/**
+ * Fills "Call a tool by hand" for `tool`, sends it, and returns the new call's id once the call shows in
+ * the transcript (not waiting for its result).
+ */
+export async function startCallByHand(
+  page: Page,
+  tool: string,
+  fields: Record<string, string>,
+): Promise<string> {
+  await fillToolForm(page, tool, fields);
+  const calls = page.locator(".transcript .call");
+  const before = await calls.count();
+  await page
+    .getByRole("form", { name: "Call a tool by hand" })
+    .getByRole("button", { name: `Run ${tool}` })
+    .click();
+  await page.waitForFunction((n) => document.querySelectorAll(".transcript .call").length > n, before);
+  return (await calls.last().getAttribute("data-call")) ?? "";
+}
+
 /** The two projector sizes every teaching check runs at. */
 export const PROJECTOR_SIZES = [
   { width: 1280, height: 720 },

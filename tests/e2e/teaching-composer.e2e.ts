@@ -4,34 +4,15 @@
  * sent with another; Ctrl+Enter runs; and a whole turn composed by hand runs as one, two edits of one file
  * meeting in the file's queue. Each `it` opens a page of its own.
  */
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
-import { closePage, openApp } from "./page";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { pageOpenedPerTest } from "./page";
 import { fillToolForm, runAxe } from "./support";
 
-let browser: Browser;
-let page: Page | undefined;
-let errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const seen = errors;
-  if (page) await closePage(page);
-  page = undefined;
-  errors = [];
-  expect(seen, "console errors on the page").toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = pageOpenedPerTest();
 
 async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const opened = await openApp(browser, { viewport });
-  page = opened.page;
-  errors = opened.errors;
+  const page = await openPage(viewport);
   await page.getByRole("list", { name: "Session events" }).getByText("session_ready").waitFor();
   return page;
 }

@@ -3,39 +3,13 @@
  * view, and the transcript's labels are plain words (no CSS upper-casing, pi's field names beside them in
  * code). Each `it` opens its own page at a projector's size.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
-import { closePage, openAppIn } from "./page";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { pageOpenedPerTest } from "./page";
 import { fillToolForm, runAxe } from "./support";
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let page: Page | undefined;
-let errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const seen = errors;
-  if (page) await closePage(page);
-  await context?.close();
-  page = undefined;
-  context = undefined;
-  expect(seen, "console errors on the page").toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(width: number, height: number): Promise<Page> {
-  context = await browser.newContext({ viewport: { width, height } });
-  const opened = await openAppIn(context);
-  errors = opened.errors;
-  page = opened.page;
-  return page;
-}
+const openPage = pageOpenedPerTest();
+const open = (width: number, height: number) => openPage({ width, height });
 
 /** Calls `tool` by hand and waits for its result; returns the result entry. */
 async function call(p: Page, tool: string, fields: Record<string, string>) {

@@ -15,3 +15,10 @@ export const MAX_IMPORT_ENTRIES = 20_000;
 export const SAFE_LINK_LENGTH = 8000;
 /** Some chat apps cut a message here (Discord: 2,000 characters); past it the page says so. */
 export const SHORT_LINK_LENGTH = 2000;
+/** The numbers above as the share panel reads them (ShareHandle's `limits`). */
+export const SHARE_LIMITS = {
+  bytes: MAX_IMPORT_BYTES,
+  entries: MAX_IMPORT_ENTRIES,
+  linkLength: SAFE_LINK_LENGTH,
+  shortLink: SHORT_LINK_LENGTH,
+};

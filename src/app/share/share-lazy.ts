@@ -3,7 +3,7 @@
  * the link codec, the scenario parser) loaded on first use, so none of it is in the first bundle.
  */
 import type { ShareHandle } from "@ui/Share/share-handle";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES, SAFE_LINK_LENGTH, SHORT_LINK_LENGTH } from "./limits";
+import { SHARE_LIMITS } from "./limits";
 import type { SharePageDeps } from "./share-page";
 
 /** `deps` without the preset: the preset's files are loaded with the rest (a link's changes apply to them). */
@@ -16,12 +16,7 @@ export function createLazyShareHandle(deps: Omit<SharePageDeps, "preset">): Shar
     return loading;
   };
   return {
-    limits: {
-      bytes: MAX_IMPORT_BYTES,
-      entries: MAX_IMPORT_ENTRIES,
-      linkLength: SAFE_LINK_LENGTH,
-      shortLink: SHORT_LINK_LENGTH,
-    },
+    limits: SHARE_LIMITS,
     preparePicked: async (items) => (await real()).preparePicked(items),
     prepareZip: async (file) => (await real()).prepareZip(file),
     exportZip: async () => (await real()).exportZip(),

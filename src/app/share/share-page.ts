@@ -18,14 +18,10 @@ import type {
   ShareHandle,
 } from "@ui/Share/share-handle";
 import { TOOLS_ZIP_ENTRY, toolsFromZipText } from "../learner-tools/saved";
-import {
-  checkEntries,
-  MAX_IMPORT_BYTES,
-  MAX_IMPORT_ENTRIES,
-  pathProblem,
-  type Skipped,
-} from "./import-rules";
-import { decodeLink, encodeLink, SAFE_LINK_LENGTH, SHORT_LINK_LENGTH } from "./link-codec";
+import { importBudget } from "./import-budget";
+import { checkEntries, MAX_IMPORT_BYTES, type Skipped } from "./import-rules";
+import { SHARE_LIMITS } from "./limits";
+import { decodeLink, encodeLink, SAFE_LINK_LENGTH } from "./link-codec";
 import { readZip } from "./zip-read";
 import { writeZip, zipFileName } from "./zip-write";
 
@@ -98,40 +94,31 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
   });
 
   return {
-    limits: {
-      bytes: MAX_IMPORT_BYTES,
-      entries: MAX_IMPORT_ENTRIES,
-      linkLength: SAFE_LINK_LENGTH,
-      shortLink: SHORT_LINK_LENGTH,
-    },
+    limits: SHARE_LIMITS,
 
     async preparePicked(items: readonly Picked[]) {
       const skipped: Skipped[] = [];
       const read: ImportEntry[] = [];
-      let budget = MAX_IMPORT_BYTES;
-      let count = 0;
+      const budget = importBudget();
       // Limits first, from the sizes the browser knows: a file that does not fit is never read.
       for (const item of items) {
-        const problem = pathProblem(item.path);
+        const problem = budget.admit(item.path);
         if (problem) {
           skipped.push({ path: item.path, reason: problem });
-          continue;
-        }
-        if (++count > MAX_IMPORT_ENTRIES) {
-          skipped.push({ path: item.path, reason: "tooMany" });
           continue;
         }
         if (item.kind === "dir") {
           read.push(item);
           continue;
         }
-        if (item.size > budget) {
-          skipped.push({ path: item.path, reason: "tooLarge" });
+        const tooLarge = budget.fit(item.size);
+        if (tooLarge) {
+          skipped.push({ path: item.path, reason: tooLarge });
           continue;
         }
         try {
           const data = await item.read();
-          budget -= data.byteLength;
+          budget.spend(data.byteLength);
           read.push({ path: item.path, kind: "file", data });
         } catch {
           skipped.push({ path: item.path, reason: "unreadable" });

@@ -9,13 +9,8 @@
  */
 import type { ImportEntry } from "@agent/protocol";
 import { Inflate } from "fflate";
-import {
-  checkEntries,
-  MAX_IMPORT_BYTES,
-  MAX_IMPORT_ENTRIES,
-  pathProblem,
-  type Skipped,
-} from "./import-rules";
+import { importBudget } from "./import-budget";
+import { checkEntries, MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES, type Skipped } from "./import-rules";
 
 /** An entry unpacking to more than this many times its packed size (past RATIO_FLOOR) is a bomb. */
 export const MAX_RATIO = 200;
@@ -71,16 +66,11 @@ function unpack(zip: Uint8Array, limits: { bytes: number; entries: number }): Zi
   const index = readIndex(zip);
   const skipped: Skipped[] = [];
   const raw: ImportEntry[] = [];
-  let budget = limits.bytes;
-  let count = 0;
+  const budget = importBudget(limits);
   for (const e of index) {
-    const problem = pathProblem(e.name);
+    const problem = budget.admit(e.name);
     if (problem) {
       skipped.push({ path: e.name, reason: problem });
-      continue;
-    }
-    if (++count > limits.entries) {
-      skipped.push({ path: e.name, reason: "tooMany" });
       continue;
     }
     const isDir = e.name.endsWith("/") || (e.unixMode & S_IFMT) === S_IFDIR || e.dosDir;
@@ -96,12 +86,13 @@ function unpack(zip: Uint8Array, limits: { bytes: number; entries: number }): Zi
       skipped.push({ path: e.name, reason: "compression" });
       continue;
     }
-    if (e.size > budget) {
-      skipped.push({ path: e.name, reason: "tooLarge" });
+    const tooLarge = budget.fit(e.size);
+    if (tooLarge) {
+      skipped.push({ path: e.name, reason: tooLarge });
       continue;
     }
     const data = inflateEntry(zip, e);
-    budget -= data.byteLength;
+    budget.spend(data.byteLength);
     if ((e.unixMode & S_IFMT) === S_IFLNK)
       raw.push({ path: e.name, kind: "symlink", target: new TextDecoder().decode(data) });
     else raw.push({ path: e.name, kind: "file", data });

@@ -4,7 +4,8 @@ import {
   type CompromiseDemo,
   type CompromiseId,
 } from "@core/tools/mini-pi/compromises";
-import { Fragment, useEffect, useRef, useState } from "react";
+import { Fragment, useState } from "react";
+import { Dialog } from "../Dialog/Dialog";
 import { useT } from "../i18n/index";
 import { useSession } from "../session-context";
 import { DemoResult } from "./DemoResult";
@@ -22,24 +23,18 @@ type RowState =
  */
 export function CompromisesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT("compromises");
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog ref={ref} className="compromises" aria-labelledby="compromises-title" onClose={onClose}>
-      <div className="compromises__head">
-        <h2 id="compromises-title">{t("title")}</h2>
-        <form method="dialog">
-          <button type="submit">{t("close")}</button>
-        </form>
-      </div>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      className="compromises"
+      titleId="compromises-title"
+      title={t("title")}
+      closeLabel={t("close")}
+    >
       <p className="muted">{t("intro")}</p>
       {open ? <CompromiseTable /> : null}
-    </dialog>
+    </Dialog>
   );
 }
 

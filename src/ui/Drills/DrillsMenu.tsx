@@ -1,6 +1,7 @@
 import { PAGE_DRILLS } from "@state/drills";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
+import { TopPopover } from "../Popover/TopPopover";
 import { useSession } from "../session-context";
 import "./Drills.css";
 
@@ -25,7 +26,7 @@ export function DrillsMenu() {
       >
         {active === "off" ? t("button") : t("buttonActive", { name: t(`shortNames.${active}`) })}
       </button>
-      <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("dialogLabel")} className="drills-menu">
+      <TopPopover id={MENU_ID} label={t("dialogLabel")} className="drills-menu">
         <fieldset>
           <legend>{t("legend")}</legend>
           {PAGE_DRILLS.map((id) => (
@@ -45,7 +46,7 @@ export function DrillsMenu() {
           ))}
         </fieldset>
         <p className="drills-menu__note">{t("note")}</p>
-      </div>
+      </TopPopover>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { LESSONS, type LessonId } from "@state/lessons";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { createPortal } from "react-dom";
+import { Dialog } from "../Dialog/Dialog";
 import { useT } from "../i18n/index";
 import { LessonItem } from "./LessonItem";
 import "./Lessons.css";
@@ -23,13 +24,6 @@ function loadPassed(): LessonId[] {
  */
 export function LessonsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT("lessons");
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.show();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   const [passed, setPassed] = useState<LessonId[]>(loadPassed);
   const pass = (id: LessonId) =>
     setPassed((p) => {
@@ -43,14 +37,16 @@ export function LessonsDialog({ open, onClose }: { open: boolean; onClose: () =>
     });
   // On the page's body: inside a panel, a panel beside it would cover it (panels are stacking contexts).
   return createPortal(
-    <dialog ref={ref} className="lessons" aria-labelledby="lessons-title" onClose={onClose}>
-      <div className="lessons__head">
-        <h2 id="lessons-title">{t("title")}</h2>
-        <span className="muted">{t("progress", { done: passed.length, total: LESSONS.length })}</span>
-        <button type="button" onClick={onClose}>
-          {t("close")}
-        </button>
-      </div>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      modal={false}
+      className="lessons"
+      titleId="lessons-title"
+      title={t("title")}
+      head={<span className="muted">{t("progress", { done: passed.length, total: LESSONS.length })}</span>}
+      closeLabel={t("close")}
+    >
       <ol className="lessons__list">
         {LESSONS.map((lesson) => (
           <LessonItem
@@ -61,7 +57,7 @@ export function LessonsDialog({ open, onClose }: { open: boolean; onClose: () =>
           />
         ))}
       </ol>
-    </dialog>,
+    </Dialog>,
     document.body,
   );
 }

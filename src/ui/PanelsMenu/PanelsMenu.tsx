@@ -3,6 +3,7 @@ import { PANELS } from "../App/panels";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { PANELS_BUTTON_ID } from "../Panel/Panel";
+import { TopPopover } from "../Popover/TopPopover";
 import { useSession } from "../session-context";
 import "./PanelsMenu.css";
 
@@ -29,7 +30,7 @@ export function PanelsMenu() {
       >
         {t("button")}
       </button>
-      <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("menu")} className="panels-menu">
+      <TopPopover id={MENU_ID} label={t("menu")} className="panels-menu">
         <fieldset>
           <legend>{t(projector ? "legendProjector" : "legendNormal")}</legend>
           {PANELS.map((s, i) => (
@@ -41,7 +42,7 @@ export function PanelsMenu() {
           ))}
         </fieldset>
         <p className="panels-menu__note">{t(projector ? "noteProjector" : "noteNormal")}</p>
-      </div>
+      </TopPopover>
     </>
   );
 }

@@ -99,14 +99,16 @@ function ShareControls({ share }: { share: ShareHandle }) {
           values: { detail: opened.detail },
         });
     } catch (error) {
-      status.set({
-        kind: "message",
-        tone: "error",
-        key: "scenario.bad",
-        values: { detail: (error as Error).message },
-      });
+      fail("scenario.bad", error);
     }
   }
+
+  /** Files or a folder picked in a hidden input, into the import (the input emptied for the next pick). */
+  const importPicked = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const picked = pickedFromFiles(e.currentTarget.files ?? []);
+    e.currentTarget.value = "";
+    void run(() => share.preparePicked(picked));
+  };
 
   const picker = folderPicker();
   return (
@@ -147,30 +149,8 @@ function ShareControls({ share }: { share: ShareHandle }) {
           {t("openScenario")}
         </button>
       </div>
-      <input
-        ref={files}
-        type="file"
-        multiple
-        hidden
-        data-share="files"
-        onChange={(e) => {
-          const picked = pickedFromFiles(e.currentTarget.files ?? []);
-          e.currentTarget.value = "";
-          void run(() => share.preparePicked(picked));
-        }}
-      />
-      <input
-        ref={folder}
-        type="file"
-        hidden
-        data-share="folder"
-        {...FOLDER_INPUT}
-        onChange={(e) => {
-          const picked = pickedFromFiles(e.currentTarget.files ?? []);
-          e.currentTarget.value = "";
-          void run(() => share.preparePicked(picked));
-        }}
-      />
+      <input ref={files} type="file" multiple hidden data-share="files" onChange={importPicked} />
+      <input ref={folder} type="file" hidden data-share="folder" {...FOLDER_INPUT} onChange={importPicked} />
       <input
         ref={zip}
         type="file"

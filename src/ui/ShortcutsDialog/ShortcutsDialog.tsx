@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Dialog } from "../Dialog/Dialog";
 import type { Shortcut } from "../hooks/useShortcuts";
 import { useT } from "../i18n";
 
@@ -12,18 +12,10 @@ export function ShortcutsDialog({
   shortcuts: readonly Shortcut[];
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const { t } = useT("shortcutsDialog");
   const keyNames: Record<string, string> = { Escape: "Esc", " ": t("space") };
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog ref={ref} className="shortcuts" aria-labelledby="shortcuts-title" onClose={onClose}>
-      <h2 id="shortcuts-title">{t("title")}</h2>
+    <Dialog open={open} onClose={onClose} className="shortcuts" titleId="shortcuts-title" title={t("title")}>
       <table>
         <tbody>
           {shortcuts.map((s) => (
@@ -42,9 +34,6 @@ export function ShortcutsDialog({
           </tr>
         </tbody>
       </table>
-      <form method="dialog">
-        <button type="submit">{t("common:close")}</button>
-      </form>
-    </dialog>
+    </Dialog>
   );
 }

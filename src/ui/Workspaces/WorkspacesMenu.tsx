@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
+import { TopPopover } from "../Popover/TopPopover";
 import { useSession } from "../session-context";
 import { type SaveState, useWorkspaces, type WorkspaceEntry, type WorkspacesHandle } from "./types";
 import "./Workspaces.css";
@@ -37,7 +38,7 @@ function Menu({ workspaces }: { workspaces: WorkspacesHandle }) {
           {t(`state.${state}`)}
         </span>
       </button>
-      <div id={MENU_ID} popover="auto" role="dialog" aria-label={t("menu")} className="workspaces">
+      <TopPopover id={MENU_ID} label={t("menu")} className="workspaces">
         <p className="workspaces__status" role="status">
           {saveSentence(view.save, t, format, language)}
         </p>
@@ -71,7 +72,7 @@ function Menu({ workspaces }: { workspaces: WorkspacesHandle }) {
             : t("usageUnknown")}{" "}
           {view.persisted === true ? t("persisted") : view.persisted === false ? t("notPersisted") : ""}
         </p>
-      </div>
+      </TopPopover>
     </>
   );
 }
