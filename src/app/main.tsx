@@ -178,6 +178,14 @@ const session: SessionHandle = {
     pageUrl: () => window.location.href,
     scenarioLoading: page.scenarioLoading,
     holdFirstPick: page.holdFirstPick,
+    // A link opened as a new workspace waits here while the page reloads into that workspace.
+    tab: (() => {
+      try {
+        return window.sessionStorage;
+      } catch {
+        return null;
+      }
+    })(),
   }),
   // A restored workspace is what the learner left: the first visit's scenario is not loaded over it.
   loadScenario: (file, options) =>

@@ -15,3 +15,8 @@ export const MAX_IMPORT_ENTRIES = 20_000;
 export const SAFE_LINK_LENGTH = 8000;
 /** Some chat apps cut a message here (Discord: 2,000 characters); past it the page says so. */
 export const SHORT_LINK_LENGTH = 2000;
+/**
+ * The tab's storage entry holding a link the learner chose to open as a new workspace, while the page
+ * reloads into that workspace (the link is opened there once, then the entry is removed).
+ */
+export const KEPT_LINK_KEY = "pi-playground:kept-link";
