@@ -7,6 +7,7 @@ import { createUnsavedEdits } from "@state/unsaved-edits";
 import { App } from "@ui/App/App";
 import { createI18n, I18nextProvider } from "@ui/i18n";
 import { pickLanguage } from "@ui/i18n/languages";
+import { ReplaySession } from "@ui/Replay/ReplaySession";
 import type { SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
 import { WorkspacesContext } from "@ui/Workspaces/types";
@@ -16,6 +17,7 @@ import "@ui/styles.css";
 import { redactSecrets } from "@agent/drivers/redact";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageBackendPicker } from "./backend-page-browser";
+import { createEventsReplay } from "./events-import";
 import { createLearnerToolsHandle } from "./learner-tools/page-tools";
 import { createWatchdog } from "./learner-tools/watchdog";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
@@ -198,6 +200,12 @@ const session: SessionHandle = {
     (request) => host.request(request),
   ),
   learnerTools: createLearnerToolsHandle({ host, watchdog }),
+  // An events file shown in the panels: folded into stores of its own, the live ones untouched.
+  replay: createEventsReplay({
+    createStores: () =>
+      createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() }),
+    secrets: model.secrets,
+  }),
   prefs,
   selection: createSelectionStore(immediate),
   model: {
@@ -227,7 +235,9 @@ createRoot(root).render(
     <I18nextProvider i18n={i18n}>
       <SessionContext.Provider value={session}>
         <WorkspacesContext.Provider value={persistence.handle}>
-          <App />
+          <ReplaySession>
+            <App />
+          </ReplaySession>
         </WorkspacesContext.Provider>
       </SessionContext.Provider>
     </I18nextProvider>

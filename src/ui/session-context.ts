@@ -11,6 +11,7 @@ import type { SessionStores } from "@state/session-stores";
 import type { Store, WritableStore } from "@state/store";
 import type { UnsavedEdits } from "@state/unsaved-edits";
 import { createContext, useContext } from "react";
+import type { ReplayHandle } from "./Replay/replay-handle";
 import type { ShareHandle } from "./Share/share-handle";
 
 export interface ScenarioEntry {
@@ -110,6 +111,8 @@ export interface SessionHandle {
   share?: ShareHandle;
   /** the learner's own tools, where the page offers them */
   learnerTools?: LearnerToolsHandle;
+  /** an imported events file shown in place of the live session, where the page offers it */
+  replay?: ReplayHandle;
 }
 
 // Context carries the session instance only, never a changing value: a value that changes in context
