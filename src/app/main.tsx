@@ -24,6 +24,7 @@ import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session
 import { createPagePersistence } from "./persist/page-persist";
 import { idbStore } from "./persist/storage";
 import { createModelHandle } from "./provider-page";
+import { createScenarioMemory } from "./scenario-memory";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
 import { createLazyShareHandle } from "./share/share-lazy";
 import { startSessionWorker } from "./worker-port";
@@ -157,6 +158,14 @@ const persistence = createPagePersistence({
   t: (key, values) => i18n.t(key, { ns: "workspaces", ...values }),
   setTimeout: (run, ms) => window.setTimeout(run, ms),
 });
+// Which scenario each workspace had: after a reload restores one, the player names it (not replayed
+// over the restored files).
+const scenarioMemory = createScenarioMemory({
+  storage,
+  workspace: persistence.view,
+  status: stores.status,
+  scenarios: page.scenarios,
+});
 const started = persistence
   .start()
   .catch(() => {})
@@ -195,6 +204,7 @@ const session: SessionHandle = {
       ? Promise.resolve(false)
       : page.loadScenario(file, options),
   resetFiles: persistence.resetToPreset,
+  restored: scenarioMemory.restored,
   backends: createPageBackendPicker(
     (command) => host.send(command),
     (request) => host.request(request),

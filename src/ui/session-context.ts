@@ -6,6 +6,7 @@ import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type { BackendPicker } from "@state/backend-pick";
 import type { Confirmations } from "@state/confirmations";
 import type { PrefsStore } from "@state/prefs";
+import type { RestoredWorkspace } from "@state/restored-player";
 import type { SelectionStore } from "@state/selection";
 import type { SessionStores } from "@state/session-stores";
 import type { Store, WritableStore } from "@state/store";
@@ -111,6 +112,8 @@ export interface SessionHandle {
   share?: ShareHandle;
   /** the learner's own tools, where the page offers them */
   learnerTools?: LearnerToolsHandle;
+  /** the saved workspace this load restored, and the scenario it had loaded (the player names it) */
+  restored?: Store<RestoredWorkspace>;
   /** an imported events file shown in place of the live session, where the page offers it */
   replay?: ReplayHandle;
 }
