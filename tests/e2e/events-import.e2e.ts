@@ -59,6 +59,14 @@ describe("importing an events file", () => {
     // The same viewport as the recording: the conversation shows as many entries at the same height.
     const b = await openApp(browser, { viewport: { width: 1280, height: 720 } });
     const live = await eventCount(b.page);
+    // Unsaved typing in the editor: a replay must not lose it.
+    await b.page
+      .getByRole("list", { name: "Workspace files" })
+      .getByText("README.md", { exact: true })
+      .click();
+    await b.page.locator(".cm-content").click();
+    await b.page.keyboard.press("Control+Home");
+    await b.page.keyboard.type("typed before the replay ");
     await importEvents(b.page, "run.jsonl", text);
     await replayBar(b.page).getByText("Replay of a file, not the live session.").waitFor();
     expect(await replayBar(b.page).textContent()).toContain(
@@ -78,7 +86,7 @@ describe("importing an events file", () => {
     await replayBar(b.page).waitFor({ state: "detached" });
     expect(await eventCount(b.page)).toBe(live);
     await b.page.getByRole("button", { name: "Play" }).waitFor();
-    await b.page.getByRole("list", { name: "Workspace files" }).waitFor();
+    await b.page.locator(".cm-content").getByText("typed before the replay").waitFor();
 
     for (const p of [a, b]) {
       expect(p.errors).toEqual([]);

@@ -8,6 +8,7 @@ import { useT } from "../i18n";
 import { Narrator } from "../Narrator/Narrator";
 import { Panel } from "../Panel/Panel";
 import { ReplayBar, ReplayWorkspaceNote } from "../Replay/ReplayBar";
+import { LiveOnly } from "../Replay/ReplaySession";
 import { useReplayShown } from "../Replay/useReplay";
 import { LinkOpener } from "../Share/LinkOpener";
 import { ShortcutsDialog } from "../ShortcutsDialog/ShortcutsDialog";
@@ -118,7 +119,16 @@ export function App() {
                   hint={t(`common:panels.${s.id}.hint`)}
                   grow={s.grow[mode]}
                 >
-                  {replaying && s.id === "workspace" ? <ReplayWorkspaceNote /> : <s.Body />}
+                  {s.id === "workspace" ? (
+                    <>
+                      <LiveOnly>
+                        <s.Body />
+                      </LiveOnly>
+                      {replaying ? <ReplayWorkspaceNote /> : null}
+                    </>
+                  ) : (
+                    <s.Body />
+                  )}
                 </Panel>
               ))}
             </div>

@@ -1,5 +1,5 @@
-import { Component, type ReactNode, useEffect, useMemo } from "react";
-import { SessionContext, useSession } from "../session-context";
+import { Component, createContext, type ReactNode, useContext, useMemo } from "react";
+import { SessionContext, type SessionHandle, useSession } from "../session-context";
 import type { ReplayHandle } from "./replay-handle";
 import { useReplayShown } from "./useReplay";
 import "./Replay.css";
@@ -19,18 +19,31 @@ export function ReplaySession({ children }: { children: ReactNode }) {
     () => (shown ? { ...session, stores: shown.stores, send: ignore, abort: ignore } : session),
     [session, shown],
   );
-  useEffect(() => {
-    // The composer's tabs hide with this (Replay.css): they drive the live session.
-    if (shown) document.documentElement.dataset.replay = "true";
-    else delete document.documentElement.dataset.replay;
-  }, [shown]);
   return (
-    <SessionContext.Provider value={value}>
-      <DrawGuard replay={session.replay} replaying={shown !== null}>
-        {children}
-      </DrawGuard>
-    </SessionContext.Provider>
+    <LiveSessionContext.Provider value={session}>
+      <SessionContext.Provider value={value}>
+        <DrawGuard replay={session.replay} replaying={shown !== null}>
+          {children}
+        </DrawGuard>
+      </SessionContext.Provider>
+    </LiveSessionContext.Provider>
   );
+}
+
+const LiveSessionContext = createContext<SessionHandle | null>(null);
+
+/**
+ * The parts that hold the learner's own unsaved work (the file editor's typing, the composer's fields)
+ * stay mounted and on the live session during a replay, only out of sight: they never see the file's
+ * stores, so nothing in them is reset or lost, and they are as they were on the way back.
+ */
+export function LiveOnly({ children, className }: { children: ReactNode; className?: string }) {
+  const live = useContext(LiveSessionContext);
+  const replaying = useReplayShown() !== null;
+  // Without a class of its own the wrapper lays out as if it were not there (Replay.css).
+  const classes = [className ?? "replay-live", replaying ? "replay-hidden" : ""].filter(Boolean).join(" ");
+  const kept = <div className={classes}>{children}</div>;
+  return live ? <SessionContext.Provider value={live}>{kept}</SessionContext.Provider> : kept;
 }
 
 /**
