@@ -7,6 +7,7 @@ import { createUnsavedEdits } from "@state/unsaved-edits";
 import { App } from "@ui/App/App";
 import { createI18n, I18nextProvider } from "@ui/i18n";
 import { pickLanguage } from "@ui/i18n/languages";
+import { ReplaySession } from "@ui/Replay/ReplaySession";
 import type { SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
 import { WorkspacesContext } from "@ui/Workspaces/types";
@@ -16,6 +17,7 @@ import "@ui/styles.css";
 import { redactSecrets } from "@agent/drivers/redact";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageBackendPicker } from "./backend-page-browser";
+import { createEventsReplay } from "./events-import";
 import { createLearnerToolsHandle } from "./learner-tools/page-tools";
 import { createWatchdog } from "./learner-tools/watchdog";
 import { createExercisesHandle } from "./lessons/page-exercises";
@@ -23,6 +25,7 @@ import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session
 import { createPagePersistence } from "./persist/page-persist";
 import { idbStore } from "./persist/storage";
 import { createModelHandle } from "./provider-page";
+import { createScenarioMemory } from "./scenario-memory";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
 import { createLazyShareHandle } from "./share/share-lazy";
 import { createCompareHandle } from "./side-by-side/compare-page";
@@ -157,6 +160,14 @@ const persistence = createPagePersistence({
   t: (key, values) => i18n.t(key, { ns: "workspaces", ...values }),
   setTimeout: (run, ms) => window.setTimeout(run, ms),
 });
+// Which scenario each workspace had: after a reload restores one, the player names it (not replayed
+// over the restored files).
+const scenarioMemory = createScenarioMemory({
+  storage,
+  workspace: persistence.view,
+  status: stores.status,
+  scenarios: page.scenarios,
+});
 const started = persistence
   .start()
   .catch(() => {})
@@ -188,6 +199,14 @@ const session: SessionHandle = {
     scenarioLoading: page.scenarioLoading,
     holdFirstPick: page.holdFirstPick,
     offerTools: learnerTools.offer,
+    // A link opened as a new workspace waits here while the page reloads into that workspace.
+    tab: (() => {
+      try {
+        return window.sessionStorage;
+      } catch {
+        return null;
+      }
+    })(),
   }),
   // A restored workspace is what the learner left: the first visit's scenario is not loaded over it.
   loadScenario: (file, options) =>
@@ -195,6 +214,7 @@ const session: SessionHandle = {
       ? Promise.resolve(false)
       : page.loadScenario(file, options),
   resetFiles: persistence.resetToPreset,
+  restored: scenarioMemory.restored,
   backends,
   // "Compare backends": fresh sessions in a worker of their own, never the learner's session.
   compare: createCompareHandle({
@@ -204,6 +224,12 @@ const session: SessionHandle = {
   }),
   learnerTools,
   exercises: createExercisesHandle({ check: (source) => host.request({ type: "compile_tool", source }) }),
+  // An events file shown in the panels: folded into stores of its own, the live ones untouched.
+  replay: createEventsReplay({
+    createStores: () =>
+      createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() }),
+    secrets: model.secrets,
+  }),
   prefs,
   selection: createSelectionStore(immediate),
   model: {
@@ -233,7 +259,9 @@ createRoot(root).render(
     <I18nextProvider i18n={i18n}>
       <SessionContext.Provider value={session}>
         <WorkspacesContext.Provider value={persistence.handle}>
-          <App />
+          <ReplaySession>
+            <App />
+          </ReplaySession>
         </WorkspacesContext.Provider>
       </SessionContext.Provider>
     </I18nextProvider>

@@ -19,6 +19,25 @@ describe("confirmations", () => {
   });
 });
 
+describe("a question with a third way", () => {
+  it("resolves with the button chosen; Esc or a newer question is cancel", async () => {
+    const c = createConfirmations();
+    const third = { ...question, alternative: "Open as a new workspace" };
+    const first = c.choose(third);
+    c.answer("alternative");
+    await expect(first).resolves.toBe("alternative");
+    const second = c.choose(third);
+    c.answer(true);
+    await expect(second).resolves.toBe("confirm");
+    const third2 = c.choose(third);
+    const plain = c.ask(question);
+    await expect(third2).resolves.toBe("cancel");
+    c.answer("alternative");
+    // ask() on a question answered by its third button is not a yes.
+    await expect(plain).resolves.toBe(false);
+  });
+});
+
 describe("unsaved edits", () => {
   it("lists the paths with unsaved typing", () => {
     const u = createUnsavedEdits();

@@ -8,14 +8,21 @@ export interface Question {
   confirm: string;
   /** the button that leaves everything as it is */
   cancel: string;
+  /** a third way, between the two (asked with `choose`): "Open as a new workspace" */
+  alternative?: string;
   /** what the question is about, so the page can word it in its own language (the texts above are English) */
   about?: { kind: "unsaved"; action: "restart" | "pick" | "reset"; paths: readonly string[] };
 }
 
+/** The answer to a question with a third way: "alternative" is its `alternative` button. */
+export type Choice = "confirm" | "alternative" | "cancel";
+
 export interface Confirmations extends Store<Question | null> {
   /** shows `question` (a newer one answers an open one "no") and resolves with the learner's answer */
   ask(question: Question): Promise<boolean>;
-  answer(yes: boolean): void;
+  /** the same, for a question with an `alternative`: resolves with which of the three was chosen */
+  choose(question: Question): Promise<Choice>;
+  answer(yes: boolean | "alternative"): void;
 }
 
 /**
@@ -24,23 +31,26 @@ export interface Confirmations extends Store<Question | null> {
  */
 export function createConfirmations(): Confirmations {
   const store = createStore<Question | null>(null, immediate);
-  let pending: ((yes: boolean) => void) | null = null;
-  const answer = (yes: boolean) => {
+  let pending: ((choice: Choice) => void) | null = null;
+  const answer = (yes: boolean | "alternative") => {
     const resolve = pending;
     pending = null;
     store.set(null);
-    resolve?.(yes);
+    resolve?.(yes === "alternative" ? "alternative" : yes ? "confirm" : "cancel");
+  };
+  const choose = (question: Question) => {
+    answer(false);
+    return new Promise<Choice>((resolve) => {
+      pending = resolve;
+      store.set(question);
+    });
   };
   return {
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
-    ask(question) {
-      answer(false);
-      return new Promise<boolean>((resolve) => {
-        pending = resolve;
-        store.set(question);
-      });
-    },
+    // A plain question has no third button, so its answer is yes or no.
+    ask: (question) => choose(question).then((choice) => choice === "confirm"),
+    choose,
     answer,
   };
 }

@@ -8,11 +8,13 @@ import type { CompareHandle } from "@state/compare-backends";
 import type { Confirmations } from "@state/confirmations";
 import type { ExerciseId, ExerciseReport } from "@state/exercises";
 import type { PrefsStore } from "@state/prefs";
+import type { RestoredWorkspace } from "@state/restored-player";
 import type { SelectionStore } from "@state/selection";
 import type { SessionStores } from "@state/session-stores";
 import type { Store, WritableStore } from "@state/store";
 import type { UnsavedEdits } from "@state/unsaved-edits";
 import { createContext, useContext } from "react";
+import type { ReplayHandle } from "./Replay/replay-handle";
 import type { ShareHandle } from "./Share/share-handle";
 
 export interface ScenarioEntry {
@@ -129,6 +131,10 @@ export interface SessionHandle {
   learnerTools?: LearnerToolsHandle;
   /** the lessons' code exercises, where the page offers them */
   exercises?: ExercisesHandle;
+  /** the saved workspace this load restored, and the scenario it had loaded (the player names it) */
+  restored?: Store<RestoredWorkspace>;
+  /** an imported events file shown in place of the live session, where the page offers it */
+  replay?: ReplayHandle;
 }
 
 // Context carries the session instance only, never a changing value: a value that changes in context

@@ -150,6 +150,17 @@ describe("the page's saved workspaces", () => {
     expect(t.local.map.get(LAST_KEY)).toBe("w2");
   });
 
+  it("a new workspace's hook runs after the current one is saved and before the reload", async () => {
+    const t = setup();
+    await t.persistence.start();
+    const seen: string[] = [];
+    await t.persistence.handle.create("Shared work", () =>
+      seen.push(`${t.sent.at(-1)?.type} then reloads ${t.reloads()}`),
+    );
+    expect(seen).toEqual(["flush then reloads 0"]);
+    expect(t.reloads()).toBe(1);
+  });
+
   it("refuses to delete a workspace open in a tab, and deletes one that is not", async () => {
     const t = setup();
     await t.persistence.start();

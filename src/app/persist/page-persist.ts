@@ -160,10 +160,11 @@ export function createPagePersistence(deps: PagePersistDeps) {
     }
   }
 
-  async function goTo(id: string) {
+  async function goTo(id: string, beforeReload?: () => void) {
     patch({ busy: true });
     if (view.getSnapshot().mode === "write") await flush();
     remember(id);
+    beforeReload?.();
     deps.reload();
   }
 
@@ -171,12 +172,12 @@ export function createPagePersistence(deps: PagePersistDeps) {
 
   const handle: WorkspacesHandle = {
     view,
-    async create(name) {
+    async create(name, beforeReload) {
       if (!name.trim()) return problem("emptyName");
       try {
         const added = entry(name.trim());
         await writeIndex([...(await readIndex()), added]);
-        await goTo(added.id);
+        await goTo(added.id, beforeReload);
       } catch (error) {
         problem(failureOf(error), messageOf(error));
       }

@@ -22,3 +22,8 @@ export const SHARE_LIMITS = {
   linkLength: SAFE_LINK_LENGTH,
   shortLink: SHORT_LINK_LENGTH,
 };
+/**
+ * The tab's storage entry holding a link the learner chose to open as a new workspace, while the page
+ * reloads into that workspace (the link is opened there once, then the entry is removed).
+ */
+export const KEPT_LINK_KEY = "pi-playground:kept-link";

@@ -3,7 +3,7 @@
  * the link codec, the scenario parser) loaded on first use, so none of it is in the first bundle.
  */
 import type { ShareHandle } from "@ui/Share/share-handle";
-import { SHARE_LIMITS } from "./limits";
+import { KEPT_LINK_KEY, SHARE_LIMITS } from "./limits";
 import type { SharePageDeps } from "./share-page";
 
 /** `deps` without the preset: the preset's files are loaded with the rest (a link's changes apply to them). */
@@ -23,6 +23,15 @@ export function createLazyShareHandle(deps: Omit<SharePageDeps, "preset">): Shar
     makeLink: async () => (await real()).makeLink(),
     // Most pages open with no fragment: the codec is loaded only when there is one to read.
     readLink: async (hash) => (/^#?share=/.test(hash) ? (await real()).readLink(hash) : null),
+    takeKeptLink: async () => (hasKeptLink(deps.tab) ? (await real()).takeKeptLink() : null),
     openScenarioFile: async (file) => (await real()).openScenarioFile(file),
   };
+}
+
+function hasKeptLink(tab: SharePageDeps["tab"]): boolean {
+  try {
+    return Boolean(tab?.getItem(KEPT_LINK_KEY));
+  } catch {
+    return false;
+  }
 }

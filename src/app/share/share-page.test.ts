@@ -6,7 +6,7 @@ import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { MAX_IMPORT_BYTES } from "./import-rules";
 import { decodeLink, SAFE_LINK_LENGTH } from "./link-codec";
-import { createShareHandle, linkFor } from "./share-page";
+import { createShareHandle, linkFor, type SharePageDeps } from "./share-page";
 
 const KEY = "sk-test-0123456789abcdefghijklmnop";
 
@@ -14,7 +14,7 @@ function setup(shared: SharedWork = { files: { "a.txt": "a" }, tools: { active: 
   const sent: SessionCommand[] = [];
   const downloads: { name: string; data: Uint8Array | string }[] = [];
   const loading = createStore<string | null>(null, immediate);
-  const handle = createShareHandle({
+  const deps: SharePageDeps = {
     host: {
       send: (c) => void sent.push(c),
       request: (async () => shared) as never,
@@ -25,8 +25,9 @@ function setup(shared: SharedWork = { files: { "a.txt": "a" }, tools: { active: 
     download: (name, _type, data) => void downloads.push({ name, data }),
     pageUrl: () => "http://127.0.0.1:4173/#old",
     scenarioLoading: loading,
-  });
-  return { handle, sent, downloads, loading };
+  };
+  const handle = createShareHandle(deps);
+  return { handle, sent, downloads, loading, deps };
 }
 
 const file = (path: string, size: number, reads: string[] = []): Picked => ({
@@ -113,6 +114,29 @@ describe("the page's share handle", () => {
     loading.set(null);
     expect(await loaded).toBe(true);
     expect(sent[0]).toMatchObject({ type: "load_shared", shared: { files: { "a.txt": "a", "b.txt": "b" } } });
+  });
+
+  it("a link opened as a new workspace is kept for the next load, handed back once, then forgotten", async () => {
+    const tab = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => tab.get(k) ?? null,
+      setItem: (k: string, v: string) => void tab.set(k, v),
+      removeItem: (k: string) => void tab.delete(k),
+    };
+    const first = setup({ files: { "a.txt": "a", "b.txt": "b" }, tools: { active: ["read"] } });
+    const made = await first.handle.makeLink();
+    if (!made.ok) throw new Error("expected a link");
+    const withTab = (h: typeof first) => createShareHandle({ ...h.deps, tab: storage });
+    const opened = await withTab(first).readLink(new URL(made.url).hash);
+    if (!opened?.ok) throw new Error("expected it to open");
+    opened.keepForNextLoad();
+    expect(first.sent).toEqual([]);
+    // The next load (the new workspace): the kept link, already answered, loads without a question.
+    const next = setup();
+    const kept = await withTab(next).takeKeptLink();
+    if (!kept?.ok) throw new Error("expected the kept link");
+    expect(kept.summary).toMatchObject({ files: 2, added: 1 });
+    expect(await withTab(next).takeKeptLink()).toBeNull();
   });
 
   it("never puts a key the page holds into a zip or a link", async () => {

@@ -20,7 +20,7 @@ import type {
 import { TOOLS_ZIP_ENTRY, toolsFromZipText } from "../learner-tools/saved";
 import { importBudget } from "./import-budget";
 import { checkEntries, MAX_IMPORT_BYTES, type Skipped } from "./import-rules";
-import { SHARE_LIMITS } from "./limits";
+import { KEPT_LINK_KEY, SHARE_LIMITS } from "./limits";
 import { decodeLink, encodeLink, SAFE_LINK_LENGTH } from "./link-codec";
 import { readZip } from "./zip-read";
 import { writeZip, zipFileName } from "./zip-write";
@@ -41,6 +41,8 @@ export interface SharePageDeps {
   scenarioLoading?: Store<string | null>;
   /** the first visit's own scenario pick waits for this link and gives way when it loaded */
   holdFirstPick?: (opening: Promise<boolean>) => void;
+  /** this tab's storage (sessionStorage): a link opened as a new workspace waits there for the reload */
+  tab?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
   now?: () => number;
   /** the learner's tools a link carried: shown to the learner, registered only when accepted */
   offerTools?: (tools: readonly LearnerToolEntry[]) => void;
@@ -84,6 +86,32 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
         if (entries.length > 0) host.send({ type: "import_files", entries });
         // A zip's tools are someone else's code: offered, registered only when the learner accepts.
         if (tools.length > 0) deps.offerTools?.(tools);
+      },
+    };
+  }
+
+  async function readLink(hash: string): Promise<OpenedLink | null> {
+    const decoded = decodeLink(hash, deps.preset);
+    if (!decoded) return null;
+    if (!decoded.ok) return decoded;
+    return {
+      ok: true,
+      summary: decoded.summary,
+      open(ask) {
+        const opening = (async () => {
+          if (!(await ask())) return false;
+          // A scenario picked just before may still be on its way: the link's work must land after it.
+          await until(deps.scenarioLoading, (v) => v === null);
+          host.send({ type: "load_shared", shared: decoded.shared });
+          const tools = decoded.shared.learner?.tools ?? [];
+          if (tools.length > 0) deps.offerTools?.(tools);
+          return true;
+        })();
+        deps.holdFirstPick?.(opening);
+        return opening;
+      },
+      keepForNextLoad() {
+        storageCall(() => deps.tab?.setItem(KEPT_LINK_KEY, hash));
       },
     };
   }
@@ -157,27 +185,13 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
       return linkFor(deps.pageUrl(), encodeLink(shared, deps.preset, deps.redact));
     },
 
-    async readLink(hash): Promise<OpenedLink | null> {
-      const decoded = decodeLink(hash, deps.preset);
-      if (!decoded) return null;
-      if (!decoded.ok) return decoded;
-      return {
-        ok: true,
-        summary: decoded.summary,
-        open(ask) {
-          const opening = (async () => {
-            if (!(await ask())) return false;
-            // A scenario picked just before may still be on its way: the link's work must land after it.
-            await until(deps.scenarioLoading, (v) => v === null);
-            host.send({ type: "load_shared", shared: decoded.shared });
-            const tools = decoded.shared.learner?.tools ?? [];
-            if (tools.length > 0) deps.offerTools?.(tools);
-            return true;
-          })();
-          deps.holdFirstPick?.(opening);
-          return opening;
-        },
-      };
+    readLink,
+
+    async takeKeptLink() {
+      const kept = storageCall(() => deps.tab?.getItem(KEPT_LINK_KEY) ?? null);
+      if (!kept) return null;
+      storageCall(() => deps.tab?.removeItem(KEPT_LINK_KEY));
+      return readLink(kept);
     },
 
     async openScenarioFile(file) {
@@ -209,6 +223,15 @@ export function linkFor(pageUrl: string, fragment: string): MadeLink {
   const url = `${pageUrl.replace(/#.*$/, "")}#${fragment}`;
   if (url.length > SAFE_LINK_LENGTH) return { ok: false, reason: "tooLong", length: url.length };
   return { ok: true, url, length: url.length };
+}
+
+/** Storage that is disabled (some private modes) throws: then nothing is kept. */
+function storageCall<T>(run: () => T): T | null {
+  try {
+    return run();
+  } catch {
+    return null;
+  }
 }
 
 function until<T>(store: Store<T> | undefined, done: (value: T) => boolean): Promise<void> {

@@ -7,6 +7,9 @@ import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { Narrator } from "../Narrator/Narrator";
 import { Panel } from "../Panel/Panel";
+import { ReplayBar, ReplayWorkspaceNote } from "../Replay/ReplayBar";
+import { LiveOnly } from "../Replay/ReplaySession";
+import { useReplayShown } from "../Replay/useReplay";
 import { LinkOpener } from "../Share/LinkOpener";
 import { ShortcutsDialog } from "../ShortcutsDialog/ShortcutsDialog";
 import { useSession } from "../session-context";
@@ -39,6 +42,8 @@ export function App() {
     [0, 1, 2].map((c) => PANELS.some((s) => s.column.projector === c && panelOpen(p, s.id))).join(","),
   );
   const [help, setHelp] = useState(false);
+  // An imported events file is shown: the workspace's files and controls belong to the live session.
+  const replaying = useReplayShown() !== null;
   const { t } = useT("app");
 
   const shortcuts = useMemo<Shortcut[]>(
@@ -94,6 +99,7 @@ export function App() {
   return (
     <div className="app">
       <TopBar onShortcuts={() => setHelp(true)} />
+      <ReplayBar />
       <main
         className={`app__columns app__columns--${mode}`}
         data-columns={projector ? count : 3}
@@ -113,7 +119,16 @@ export function App() {
                   hint={t(`common:panels.${s.id}.hint`)}
                   grow={s.grow[mode]}
                 >
-                  <s.Body />
+                  {s.id === "workspace" ? (
+                    <>
+                      <LiveOnly>
+                        <s.Body />
+                      </LiveOnly>
+                      {replaying ? <ReplayWorkspaceNote /> : null}
+                    </>
+                  ) : (
+                    <s.Body />
+                  )}
                 </Panel>
               ))}
             </div>

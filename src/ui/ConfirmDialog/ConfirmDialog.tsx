@@ -64,6 +64,11 @@ export function ConfirmDialog() {
         <button type="button" ref={cancel} onClick={() => confirmations.answer(false)}>
           {question?.cancel}
         </button>
+        {question?.alternative ? (
+          <button type="button" onClick={() => confirmations.answer("alternative")}>
+            {question.alternative}
+          </button>
+        ) : null}
         <button type="button" className="danger" onClick={() => confirmations.answer(true)}>
           {question?.confirm}
         </button>

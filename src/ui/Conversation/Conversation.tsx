@@ -2,6 +2,7 @@ import { useState } from "react";
 import { CallForm } from "../CallForm/CallForm";
 import { useT } from "../i18n";
 import { ModelPrompt } from "../ModelPrompt/ModelPrompt";
+import { LiveOnly } from "../Replay/ReplaySession";
 import { ScenarioPlayer } from "../ScenarioPlayer/ScenarioPlayer";
 import { Tabs } from "../Tabs/Tabs";
 import { Transcript } from "../Transcript/Transcript";
@@ -16,7 +17,8 @@ export function Conversation() {
   return (
     <div className="conversation">
       <Transcript />
-      <div className="composer">
+      {/* It drives the live session: during a replay it stays as it is, out of sight (LiveOnly). */}
+      <LiveOnly className="composer">
         <Tabs
           label={t("driveWith")}
           className="composer__tabs"
@@ -32,7 +34,7 @@ export function Conversation() {
           {mode === "hand" ? <CallForm /> : null}
           {mode === "model" ? <ModelPrompt /> : null}
         </Tabs>
-      </div>
+      </LiveOnly>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { DisplayStep } from "@agent/scenario";
+import { restoredPlayerNote } from "@state/restored-player";
 import type { TFunction } from "i18next";
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "../hooks/useStore";
@@ -6,6 +7,7 @@ import { useT } from "../i18n";
 import { ModelText } from "../ModelText/ModelText";
 import { useSession } from "../session-context";
 import { localized } from "./localized";
+import { RestoredNote, useRestored } from "./RestoredNote";
 import "./ScenarioPlayer.css";
 
 const SPEEDS = [
@@ -58,6 +60,14 @@ export function ScenarioPlayer() {
   const [picked, setPicked] = useState<string | null>(null);
   // Off: a pick starts clean. On: the old conversation and timeline stay, to compare two scenarios.
   const [keepHistory, setKeepHistory] = useState(false);
+  // After a reload restored the workspace nothing is loaded: the player says why and what a pick does.
+  const restored = useRestored();
+  const note = restoredPlayerNote({
+    restored: restored !== null,
+    scenarioLoaded: scenario !== null,
+    remembered: restored?.remembered ?? null,
+    shipped: list,
+  });
 
   // First visit: have the first scenario ready to play (the design's default).
   useEffect(() => {
@@ -93,6 +103,11 @@ export function ScenarioPlayer() {
             }}
           >
             {list.length === 0 ? <option value="">{t("listLoading")}</option> : null}
+            {list.length > 0 && picked === "" ? (
+              <option value="" disabled>
+                {t("pickOne")}
+              </option>
+            ) : null}
             {list.map((s) => (
               <option key={s.file} value={s.file}>
                 {localized(s, language).title}
@@ -190,6 +205,14 @@ export function ScenarioPlayer() {
             {localized(scenario, language).description}
           </p>
         </>
+      ) : note ? (
+        <RestoredNote
+          note={note}
+          onLoad={(file) => {
+            setPicked(file);
+            void loadScenario(file, { keepHistory }).then((done) => done || setPicked(""));
+          }}
+        />
       ) : (
         <p className="muted">{t("loadingOne")}</p>
       )}

@@ -1,6 +1,10 @@
+import type { Choice } from "@state/confirmations";
+import { uniqueName } from "@state/unique-name";
 import { useEffect, useState } from "react";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
+import { useWorkspaces } from "../Workspaces/types";
+import type { OpenedLink } from "./share-handle";
 import "./Share.css";
 
 type Banner = { tone: "ok" | "error"; key: string; values?: Record<string, string | number> };
@@ -12,53 +16,73 @@ function clearFragment() {
 
 /**
  * Opens a share link (`#share=…`) when the page starts or its fragment changes: says what the link will
- * load and asks before it replaces the workspace. A damaged, cut or newer link is one sentence, and
- * nothing changes.
+ * load and asks whether to replace the workspace, open the link as a new named workspace (the current
+ * one stays as it is in storage), or keep what is there. A damaged, cut or newer link is one sentence,
+ * and nothing changes. "New workspace" saves this one and reloads into the new one, which then opens
+ * the link it was handed without asking again.
  */
 export function LinkOpener() {
   const { share, confirmations } = useSession();
+  const workspaces = useWorkspaces();
   const { t } = useT("share");
   const [banner, setBanner] = useState<Banner | null>(null);
 
   useEffect(() => {
     if (!share) return;
+    const show = (opened: Extract<OpenedLink, { ok: false }>) =>
+      setBanner({
+        tone: "error",
+        key: `problem.${opened.problem}`,
+        values: { version: opened.version ?? "" },
+      });
     const open = async () => {
       const opened = await share.readLink(window.location.hash);
       if (!opened) return;
       clearFragment();
-      if (!opened.ok) {
-        setBanner({
-          tone: "error",
-          key: `problem.${opened.problem}`,
-          values: { version: opened.version ?? "" },
-        });
-        return;
-      }
+      if (!opened.ok) return show(opened);
       const s = opened.summary;
-      void opened
-        .open(() =>
-          confirmations.ask({
-            title: t("open.title"),
-            text: t("open.text", {
-              files: s.files,
-              added: s.added,
-              changed: s.changed,
-              removed: s.removed,
-              tools: s.tools.length > 0 ? s.tools.join(", ") : t("open.noTools"),
-              scenario:
-                s.scenario !== undefined ? t("open.scenario", { title: s.scenario }) : t("open.noScenario"),
-            }),
-            confirm: t("open.confirm"),
-            cancel: t("open.cancel"),
+      // Set by the question; read after it (a cast, so the compiler does not take it as always "cancel").
+      let choice = "cancel" as Choice;
+      const loaded = await opened.open(async () => {
+        choice = await confirmations.choose({
+          title: t("open.title"),
+          text: t("open.text", {
+            files: s.files,
+            added: s.added,
+            changed: s.changed,
+            removed: s.removed,
+            tools: s.tools.length > 0 ? s.tools.join(", ") : t("open.noTools"),
+            scenario:
+              s.scenario !== undefined ? t("open.scenario", { title: s.scenario }) : t("open.noScenario"),
           }),
-        )
-        .then((loaded) => setBanner(loaded ? { tone: "ok", key: "open.done" } : null));
+          confirm: t("open.confirm"),
+          cancel: t("open.cancel"),
+          ...(workspaces ? { alternative: t("open.alternative") } : {}),
+        });
+        return choice === "confirm";
+      });
+      if (loaded) return setBanner({ tone: "ok", key: "open.done" });
+      setBanner(null);
+      if (choice !== "alternative" || !workspaces) return;
+      // Named after what it holds, and never the same as a workspace already in the list.
+      const names = workspaces.view.getSnapshot().list.map((w) => w.name);
+      await workspaces.create(uniqueName(s.scenario ?? t("open.newName"), names), () =>
+        opened.keepForNextLoad(),
+      );
     };
+    // The link the learner chose to open as this new workspace, before the reload: already answered.
+    const openKept = async () => {
+      const kept = await share.takeKeptLink();
+      if (!kept) return;
+      if (!kept.ok) return show(kept);
+      if (await kept.open(async () => true)) setBanner({ tone: "ok", key: "open.doneNew" });
+    };
+    void openKept();
     const onHash = () => void open();
     onHash();
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
-  }, [share, confirmations, t]);
+  }, [share, confirmations, workspaces, t]);
 
   if (!banner) return null;
   return (

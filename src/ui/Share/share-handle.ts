@@ -53,6 +53,11 @@ export type OpenedLink =
        * The first visit's own scenario waits for this and gives way when the work loaded.
        */
       open(ask: () => Promise<boolean>): Promise<boolean>;
+      /**
+       * keeps the link in this tab for its next load (the learner chose to open it as a new workspace,
+       * which the page reloads into); `takeKeptLink` there hands it back once
+       */
+      keepForNextLoad(): void;
     }
   | { ok: false; problem: LinkProblem; version?: number };
 
@@ -69,6 +74,8 @@ export interface ShareHandle {
   makeLink(): Promise<MadeLink>;
   /** reads a URL fragment; null when it is not a share link */
   readLink(hash: string): Promise<OpenedLink | null>;
+  /** the link kept by `keepForNextLoad` before this load, once (then forgotten); null when none */
+  takeKeptLink(): Promise<OpenedLink | null>;
   /** a scenario file the learner picked: checked, then loaded (its files and tools replace the current ones) */
   openScenarioFile(file: {
     name: string;

@@ -3,6 +3,7 @@ import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { LanguagePicker } from "../LanguagePicker/LanguagePicker";
 import { PanelsMenu } from "../PanelsMenu/PanelsMenu";
+import { ImportEventsButton } from "../Replay/ImportEventsButton";
 import { useSession } from "../session-context";
 import { WorkspacesMenu } from "../Workspaces/WorkspacesMenu";
 import { WorkspacesNotice } from "../Workspaces/WorkspacesNotice";
@@ -30,6 +31,7 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
         <button type="button" onClick={exportEvents} title={t("exportEventsTitle")}>
           {t("exportEvents")}
         </button>
+        <ImportEventsButton />
         <button
           type="button"
           aria-pressed={theme === "dark"}

@@ -44,7 +44,12 @@ export interface WorkspacesView {
 
 export interface WorkspacesHandle {
   view: Store<WorkspacesView>;
-  create(name: string): Promise<void>;
+  /**
+   * Adds a workspace and opens it (the page saves this one, then reloads into it). `beforeReload` runs
+   * after the save, just before the reload: a share link opened as a new workspace is kept for the next
+   * load there.
+   */
+  create(name: string, beforeReload?: () => void): Promise<void>;
   rename(id: string, name: string): Promise<void>;
   duplicate(id: string, name: string): Promise<void>;
   /** deletes it (the menu asks first); never the one open in this tab, nor one open in another tab */

@@ -1,0 +1,34 @@
+import { useRef } from "react";
+import { useT } from "../i18n";
+import { useSession } from "../session-context";
+
+/**
+ * "Import events…": picks an events file (JSON Lines, as "Export events" writes it) and shows it in the
+ * panels. What went wrong, if anything, is said in the replay bar (ReplayBar).
+ */
+export function ImportEventsButton() {
+  const { replay } = useSession();
+  const { t } = useT("replay");
+  const input = useRef<HTMLInputElement>(null);
+  if (!replay) return null;
+  return (
+    <>
+      <button type="button" onClick={() => input.current?.click()} title={t("importTitle")}>
+        {t("import")}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".jsonl,.ndjson,.json,.txt,application/x-ndjson,application/json,text/plain"
+        hidden
+        aria-label={t("import")}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          // The same file picked again must still fire a change.
+          e.target.value = "";
+          if (file) void replay.importFile(file);
+        }}
+      />
+    </>
+  );
+}
