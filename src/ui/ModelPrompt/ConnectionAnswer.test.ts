@@ -1,8 +1,8 @@
 import type { ConnectionAnswer } from "@agent/drivers/provider-errors";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
-import { createI18n, I18nextProvider, type Language } from "../i18n";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createI18n, I18nextProvider, type Language, startI18n } from "../i18n";
 import { ConnectionAnswerText } from "./ConnectionAnswer";
 
 const draw = (answer: ConnectionAnswer, language: Language) =>
@@ -28,6 +28,11 @@ const down: ConnectionAnswer = {
 };
 
 describe("Test connection's answer", () => {
+  beforeAll(async () => {
+    await startI18n("zh-Hans");
+    await startI18n("zh-Hant");
+  });
+
   it("words a closed port in Chinese, with the address as code and the provider's text as its own", () => {
     const html = draw(down, "zh-Hans");
     expect(html).toContain("<code>http://127.0.0.1:9/v1</code> 没有任何回应");

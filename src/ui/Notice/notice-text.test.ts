@@ -1,9 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { createI18n } from "../i18n";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createI18n, startI18n } from "../i18n";
 import { noticeText } from "./notice-text";
 
 describe("noticeText", () => {
-  const t = createI18n("zh-Hans").t;
+  let t = createI18n("en").t;
+  beforeAll(async () => {
+    t = (await startI18n("zh-Hans")).t;
+    await startI18n("zh-Hant");
+  });
   it("words a notice that says what it is about in the page's language, keeping the error as it came", () => {
     const text = noticeText(t, {
       text: "The scenario a.json could not be loaded: boom. Pick it again to retry.",
