@@ -88,7 +88,8 @@ function ModelForm({ model }: { model: ModelHandle }) {
           <select id={`${id}-provider`} value={settings.preset} onChange={(e) => pick(e.target.value)}>
             {MODEL_PRESETS.map((p) => (
               <option key={p.key} value={p.key}>
-                {p.label}
+                {/* a provider's name stays its own; a label that says more is the page's */}
+                {t(`modelPresets:label.${p.key}`, { defaultValue: p.label })}
               </option>
             ))}
           </select>
