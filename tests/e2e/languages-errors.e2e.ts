@@ -69,3 +69,31 @@ describe("error sentences on a Simplified Chinese page", () => {
     }
   }, 60_000);
 });
+
+describe("the languages not in use", () => {
+  it("are not fetched by an English page, and a pick fetches its chunk then switches", async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: "en-US" });
+    const { page, errors } = await openAppIn(context);
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      const name = /strings-(zh-Han[st])/.exec(request.url())?.[1];
+      if (name) chunks.push(name);
+    });
+    try {
+      await page.getByRole("heading", { name: "Dispatch table", exact: true }).waitFor();
+      // requests made before the listener was attached show in the page's own resource list
+      const early = await page.evaluate(
+        () => performance.getEntriesByType("resource").filter((e) => /strings-zh/.test(e.name)).length,
+      );
+      expect([early, chunks]).toEqual([0, []]);
+      await page.getByRole("combobox", { name: "Language" }).selectOption("zh-Hant");
+      await page.getByRole("heading", { name: "分派表", exact: true }).waitFor();
+      expect(chunks).toEqual(["zh-Hant"]);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-Hant");
+      expect(errors).toEqual([]);
+    } finally {
+      await closePage(page);
+      await context.close();
+    }
+  }, 40_000);
+});
