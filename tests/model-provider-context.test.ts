@@ -137,14 +137,20 @@ describe("model mode's provider context", () => {
     expect(lastAssistant(down.events)?.errorMessage).toMatch(
       /^Nothing answered at http:\/\/127\.0\.0\.1:\d+\/openai\/v1/,
     );
-    expect(await down.provider.testConnection(choice(downUrl))).toMatch(/^Nothing answered at/);
+    expect(await down.provider.testConnection(choice(downUrl))).toMatchObject({
+      code: "failed",
+      failure: { code: "down", baseUrl: downUrl },
+    });
 
     mock = await startMockProvider();
     mock.script({ blocks: [{ type: "text", text: "ok" }] });
     const up = connect();
-    expect(await up.provider.testConnection(choice(mock.openaiBaseUrl))).toBe(
-      `Connected: qwen2.5-coder:7b at ${mock.openaiBaseUrl} answered "ok".`,
-    );
+    expect(await up.provider.testConnection(choice(mock.openaiBaseUrl))).toEqual({
+      code: "connected",
+      modelId: "qwen2.5-coder:7b",
+      baseUrl: mock.openaiBaseUrl,
+      reply: "ok",
+    });
     done = up.ended();
     up.host.send({ type: "model_prompt", text: "hi", model: choice(mock.openaiBaseUrl) });
     await done;

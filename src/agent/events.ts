@@ -301,10 +301,35 @@ export interface SessionReadyEvent {
 /** Something the session could not do; `message` says what to try next. */
 export interface SessionErrorEvent {
   type: "session_error";
+  /** the sentence in English, for the event log and exports */
   message: string;
+  /** what it says, for the page to word in its own language (`message` when there is none) */
+  about?: SessionErrorAbout;
   /** the command's id, when it carried one */
   commandId?: string;
 }
+
+/** What a session error is about, as a code and its values; an error's own message stays as it came. */
+export type SessionErrorAbout =
+  | { code: "busy" }
+  | { code: "noScenario" }
+  | { code: "unknownTool"; name: string }
+  | { code: "noHandler"; tool: string; handler: string; offered: string }
+  | { code: "unknownDrill"; id: string; known: string }
+  | { code: "unknownPreset"; name: string; known: string }
+  | { code: "noProvider" }
+  | { code: "badSharedPath"; path: string }
+  | { code: "noMemfs"; backend: string }
+  | { code: "noLearnerTool"; name: string }
+  | { code: "workerFailed"; error: string }
+  | { code: "argsNotJson"; error: string }
+  | { code: "argsNotObject" }
+  | { code: "noCalls" }
+  | { code: "duplicateIds" }
+  /** one call of a composed turn: what is wrong with it, or its error's message */
+  | { code: "inCall"; n: number; tool: string; about?: SessionErrorAbout; error?: string }
+  /** anything else the session threw: its message, as the engine or a backend wrote it */
+  | { code: "failed"; error: string };
 
 /**
  * The page starts over: the conversation, the timeline, the dispatch table's counters and the notices are

@@ -5,8 +5,8 @@ import { createSessionStores } from "@state/session-stores";
 import { createFrameScheduler, immediate } from "@state/store";
 import { createUnsavedEdits } from "@state/unsaved-edits";
 import { App } from "@ui/App/App";
-import { createI18n, I18nextProvider } from "@ui/i18n";
-import { pickLanguage } from "@ui/i18n/languages";
+import { createI18n, I18nextProvider, loadLanguage } from "@ui/i18n";
+import { type Language, pickLanguage } from "@ui/i18n/languages";
 import { ReplaySession } from "@ui/Replay/ReplaySession";
 import type { SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
@@ -122,6 +122,10 @@ window.addEventListener("pagehide", savePrefs);
 // The page's language: the learner's last pick, else the browser's preferences (docs/i18n.md).
 const LANGUAGE_KEY = "pi-playground.language";
 const i18n = createI18n(pickLanguage(storage?.getItem(LANGUAGE_KEY), navigator.languages));
+// English comes with the page; another language's strings are a chunk of their own, fetched now, in
+// parallel with the worker's start. The first render and the workspace's first name wait for them (a short
+// blank, never a flash of English); if they cannot be fetched the page goes on in English.
+const languageReady = loadLanguage(i18n, i18n.language as Language).catch(() => {});
 const showLanguage = (language: string) => {
   document.documentElement.lang = language;
 };
@@ -168,8 +172,8 @@ const scenarioMemory = createScenarioMemory({
   status: stores.status,
   scenarios: page.scenarios,
 });
-const started = persistence
-  .start()
+const started = languageReady
+  .then(() => persistence.start())
   .catch(() => {})
   .then(() => host.send({ type: "init" }));
 // A save waiting for its delay is made now: the tab may be closing (best effort: a reload can end the
@@ -254,16 +258,18 @@ if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).pl
 
 const root = document.getElementById("root");
 if (!root) throw new Error('index.html must contain <div id="root">.');
-createRoot(root).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <SessionContext.Provider value={session}>
-        <WorkspacesContext.Provider value={persistence.handle}>
-          <ReplaySession>
-            <App />
-          </ReplaySession>
-        </WorkspacesContext.Provider>
-      </SessionContext.Provider>
-    </I18nextProvider>
-  </StrictMode>,
+void languageReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <SessionContext.Provider value={session}>
+          <WorkspacesContext.Provider value={persistence.handle}>
+            <ReplaySession>
+              <App />
+            </ReplaySession>
+          </WorkspacesContext.Provider>
+        </SessionContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  ),
 );

@@ -6,7 +6,14 @@
  * on; a "Connection error." is told apart (server down or CORS) by probing the base URL.
  */
 import type { ModelChoice } from "@agent/drivers/model-presets";
-import { errorStopEvent, explainProviderFailure, isConnectionFailure } from "@agent/drivers/provider-errors";
+import {
+  type ConnectionAnswer,
+  classifyProviderFailure,
+  errorStopEvent,
+  failureInEnglish,
+  isConnectionFailure,
+  type ProviderFailure,
+} from "@agent/drivers/provider-errors";
 import { maskKey, redactSecrets } from "@agent/drivers/redact";
 import type { ModelRequest, PageToWorker, WorkerToPage } from "@agent/protocol";
 import type { AssistantMessageEvent } from "@mariozechner/pi-ai";
@@ -40,8 +47,8 @@ export interface ProviderHost extends ProviderContext {
   /** the key's masked form (••••last4), or null when none is set; never the key */
   keyHint: Store<string | null>;
   setKey(key: string): void;
-  /** one tiny request with no retries: a sentence saying whether it worked, and why not */
-  testConnection(choice: ModelChoice): Promise<string>;
+  /** one tiny request with no retries: whether it worked, and why not, for the page to word */
+  testConnection(choice: ModelChoice): Promise<ConnectionAnswer>;
   /** pi-ai's body for this request and its headers (key masked), built without sending anything */
   preview(request: ModelRequest): Promise<RequestView>;
   /** told of each real request's body as it goes out (key masked), for the page to record as an event */
@@ -53,18 +60,20 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
   const keyHint = createStore<string | null>(null, immediate);
   let sent: ((sent: RequestView & { model: string }) => void) | undefined;
 
-  /** The sentence for an error text, masked with the key the request used. */
-  async function explain(
+  /** What an error text means, masked with the key the request used. */
+  async function classify(
     text: string,
     used: string,
     facts: { baseUrl: string; provider: string; modelId: string },
-  ) {
+  ): Promise<ProviderFailure> {
     const masked = redactSecrets(text, [used]);
     const reachable = isConnectionFailure(masked)
       ? await deps.probe(facts.baseUrl).catch(() => false)
       : undefined;
-    return explainProviderFailure({ ...facts, text: masked, reachable, online: deps.online() });
+    return classifyProviderFailure({ ...facts, text: masked, reachable, online: deps.online() });
   }
+  /** The English sentence an assistant message carries (pi's errorMessage, exported as it is). */
+  const explain = async (...args: Parameters<typeof classify>) => failureInEnglish(await classify(...args));
 
   return {
     keyHint,
@@ -178,16 +187,24 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
         const message = await stream.result();
         if (message.stopReason === "error" || message.stopReason === "aborted") {
           if (signal.aborted)
-            return `No answer from ${choice.baseUrl} within ${TEST_TIMEOUT_MS / 1000} s: the server may be busy loading the model. Try again.`;
-          return await explain(message.errorMessage ?? "", used, facts);
+            return { code: "timeout", baseUrl: choice.baseUrl, seconds: TEST_TIMEOUT_MS / 1000 };
+          return { code: "failed", failure: await classify(message.errorMessage ?? "", used, facts) };
         }
         const text = message.content
           .flatMap((c) => (c.type === "text" ? [c.text] : []))
           .join("")
           .trim();
-        return `Connected: ${choice.modelId} at ${choice.baseUrl} answered${text ? ` "${text.slice(0, 80)}"` : ""}.`;
+        return {
+          code: "connected",
+          modelId: choice.modelId,
+          baseUrl: choice.baseUrl,
+          reply: text.slice(0, 80),
+        };
       } catch (e) {
-        return await explain(e instanceof Error ? e.message : String(e), used, facts);
+        return {
+          code: "failed",
+          failure: await classify(e instanceof Error ? e.message : String(e), used, facts),
+        };
       }
     },
   };

@@ -4,6 +4,7 @@
  * on the ones they started with, whose closures hold the old Operations).
  */
 import type { SessionEventBody } from "@agent/events";
+import { SessionFault } from "@agent/session-fault";
 import { DRILL_IDS, type DrillId, drillPlan, isDrillId } from "@backends/faulty/drills";
 import { withFaults } from "@backends/faulty/wrap";
 import type { ToolsOptions } from "@core/tools/index";
@@ -20,7 +21,10 @@ export class SessionDrill {
   constructor(private readonly host: DrillHost) {}
 
   set(id: string) {
-    if (!isDrillId(id)) throw new Error(`Unknown drill: ${id}. Drills: ${DRILL_IDS.join(", ")}.`);
+    if (!isDrillId(id)) {
+      const known = DRILL_IDS.join(", ");
+      throw new SessionFault({ code: "unknownDrill", id, known }, `Unknown drill: ${id}. Drills: ${known}.`);
+    }
     this.id = id;
   }
 

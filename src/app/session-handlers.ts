@@ -5,6 +5,7 @@
  * again over the new volume and the choice is applied to them.
  */
 import type { ToolRow } from "@agent/events";
+import { SessionFault } from "@agent/session-fault";
 import {
   applyHandlers,
   type HandlerSet,
@@ -61,7 +62,10 @@ export class HandlerChoice {
   set(name: string, handler: string): string {
     const offered = handlersFor(this.sources, name);
     if (!offered.includes(handler))
-      throw new Error(`The ${name} tool has no "${handler}" handler. It offers: ${offered.join(", ")}.`);
+      throw new SessionFault(
+        { code: "noHandler", tool: name, handler, offered: offered.join(", ") },
+        `The ${name} tool has no "${handler}" handler. It offers: ${offered.join(", ")}.`,
+      );
     const previous = this.of(name);
     if (handler === PI_HANDLER) delete this.choice[name];
     else this.choice[name] = handler;

@@ -8,6 +8,7 @@ import type { ModelChoice } from "@agent/drivers/model-presets";
 import type { Emit } from "@agent/events";
 import type { AgentMessage, UserMessage } from "@agent/messages";
 import type { ModelRequest } from "@agent/protocol";
+import { SessionFault } from "@agent/session-fault";
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
 import { FollowUpQueue } from "./follow-ups";
 import { plain, providerOptions } from "./provider-client";
@@ -52,12 +53,19 @@ export class ModelMode {
    */
   async prompt(text: string, choice: ModelChoice) {
     const complete = this.host.complete();
-    if (!complete) throw new Error("Model mode is not available here: this session has no provider context.");
+    if (!complete)
+      throw new SessionFault(
+        { code: "noProvider" },
+        "Model mode is not available here: this session has no provider context.",
+      );
     const user: UserMessage = { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
     // From here until the model stops (the driver's first load included), a message sent waits.
     if (this.modelRun) return this.followUps.enqueue(user, text);
     if (this.host.running())
-      throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
+      throw new SessionFault(
+        { code: "busy" },
+        "A run is in progress: wait for it to end or press Esc to abort it.",
+      );
     this.modelRun = true;
     try {
       await this.runModel(user, choice, complete);

@@ -64,6 +64,10 @@ describe("PlaygroundSession (driven without a worker)", () => {
     const session = new PlaygroundSession((e) => events.push(e));
     session.handle({ type: "run_tool_call", toolName: "read", args: "{nope", id: "x" });
     expect(events.at(-1)).toMatchObject({ type: "session_error", commandId: "x" });
+    session.handle({ type: "run_tool_call", toolName: "read", args: "[1]", id: "y" });
+    expect(events.at(-1)).toMatchObject({ commandId: "y", about: { code: "argsNotObject" } });
+    session.handle({ type: "set_tool_state", name: "nope", state: "active" });
+    expect(events.at(-1)).toMatchObject({ about: { code: "unknownTool", name: "nope" } });
     session.handle({ type: "set_tool_state", name: "grep", state: "active" });
     expect(events.at(-1)?.type).toBe("tool_set_changed");
   });
@@ -141,6 +145,10 @@ describe("PlaygroundSession (driven without a worker)", () => {
     expect(last?.type === "session_error" ? last.message : "").toMatch(
       /^Call 2 \(read\): The arguments are not valid JSON: /,
     );
+    // and for the page, what it is about: which call, then the code of what is wrong with it
+    expect(last).toMatchObject({
+      about: { code: "inCall", n: 2, tool: "read", about: { code: "argsNotJson" } },
+    });
     expect(events.some((e) => e.type === "agent_start")).toBe(false);
     // The same words as a single call's error, without the call number.
     session.handle({ type: "run_tool_call", toolName: "read", args: '{"path": ' });

@@ -35,6 +35,7 @@ import {
   type ScenarioFiles,
   type ScenarioTools,
 } from "@agent/scenario";
+import { aboutOf, SessionFault } from "@agent/session-fault";
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
 import type { Backend } from "@backends/backend";
 import { createMemfsBackend, memfsBackendFromFiles } from "@backends/memfs/backend";
@@ -286,7 +287,10 @@ export class PlaygroundSession {
   get workspace(): MemfsWorkspace {
     const volume = memfsVolumeOf(this.backend);
     if (!volume)
-      throw new Error(`The ${this.backend.description.id} backend keeps no memfs copy of its files.`);
+      throw new SessionFault(
+        { code: "noMemfs", backend: this.backend.description.id },
+        `The ${this.backend.description.id} backend keeps no memfs copy of its files.`,
+      );
     return volume;
   }
 
@@ -385,7 +389,11 @@ export class PlaygroundSession {
     extra: Partial<LoopConfig> = {},
     listener?: Pick<ScenarioPlayer, "beforeLoopEvent" | "afterLoopEvent">,
   ) {
-    if (this.running) throw new Error("A run is in progress: wait for it to end or press Esc to abort it.");
+    if (this.running)
+      throw new SessionFault(
+        { code: "busy" },
+        "A run is in progress: wait for it to end or press Esc to abort it.",
+      );
     const controller = new AbortController();
     this.controller = controller;
     this.recording.record();
@@ -570,7 +578,7 @@ export class PlaygroundSession {
   }
 
   setToolState(name: string, state: ToolState) {
-    if (!this.definitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
+    if (!this.definitions.some((d) => d.name === name)) throw unknownTool(name);
     this.setToolStates({ ...this.states, [name]: state });
   }
 
@@ -579,7 +587,7 @@ export class PlaygroundSession {
    * the table does (tool_handler_changed), and the next call runs the new handler.
    */
   setToolHandler(name: string, handler: string) {
-    if (!this.piDefinitions.some((d) => d.name === name)) throw new Error(`Unknown tool: ${name}`);
+    if (!this.piDefinitions.some((d) => d.name === name)) throw unknownTool(name);
     const previous = this.handlers.set(name, handler);
     this.definitions = this.compose();
     if (previous === handler) return;
@@ -623,7 +631,11 @@ export class PlaygroundSession {
   /** A share link the learner accepted: its scenario (on the link's files) or the files alone, then tools. */
   loadShared(shared: SharedWork) {
     const bad = Object.keys(shared.files).find((path) => pathProblem(path) !== null);
-    if (bad !== undefined) throw new Error(`The shared workspace holds a path that is not allowed: ${bad}`);
+    if (bad !== undefined)
+      throw new SessionFault(
+        { code: "badSharedPath", path: bad },
+        `The shared workspace holds a path that is not allowed: ${bad}`,
+      );
     if (shared.scenario) {
       const original = parseScenario(shared.scenario);
       this.loadScenario({ ...original, workspace: { files: shared.files } });
@@ -671,11 +683,21 @@ export class PlaygroundSession {
     const commandId = "id" in command && typeof command.id === "string" ? command.id : undefined;
     try {
       const result = route(this, command);
-      if (result instanceof Promise)
-        result.catch((e: unknown) => this.emit({ type: "session_error", message: messageOf(e), commandId }));
+      if (result instanceof Promise) result.catch((e: unknown) => this.fail(e, commandId));
     } catch (e) {
-      this.emit({ type: "session_error", message: messageOf(e), ...(commandId ? { commandId } : {}) });
+      this.fail(e, commandId);
     }
+  }
+
+  /** A command that failed, as a session_error: its English sentence and, for the page, what it is about. */
+  private fail(e: unknown, commandId: string | undefined) {
+    const message = messageOf(e);
+    this.emit({
+      type: "session_error",
+      message,
+      about: aboutOf(e, message),
+      ...(commandId ? { commandId } : {}),
+    });
   }
 
   /** Answers a request the page waits on; the answer goes back beside the event stream, never into it. */
@@ -686,7 +708,8 @@ export class PlaygroundSession {
   }
 
   requirePlayer(): ScenarioPlayer {
-    if (!this.player) throw new Error("No scenario is loaded: load one first.");
+    if (!this.player)
+      throw new SessionFault({ code: "noScenario" }, "No scenario is loaded: load one first.");
     return this.player;
   }
 
@@ -702,8 +725,16 @@ export class PlaygroundSession {
 
 function presetFiles(name: string): ScenarioFiles {
   const files = PRESETS[name];
-  if (!files) throw new Error(`Unknown preset: ${name}. Presets: ${Object.keys(PRESETS).join(", ")}`);
+  if (!files) {
+    const known = Object.keys(PRESETS).join(", ");
+    throw new SessionFault(
+      { code: "unknownPreset", name, known },
+      `Unknown preset: ${name}. Presets: ${known}`,
+    );
+  }
   return files;
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const unknownTool = (name: string) =>
+  new SessionFault({ code: "unknownTool", name }, `Unknown tool: ${name}`);

@@ -164,9 +164,11 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
     };
     w.onerror = (e) => {
       e.preventDefault();
-      const message = `The session worker failed: ${e.message || "unknown error"}. Reload the page to start over.`;
+      const error = e.message || "unknown error";
+      const message = `The session worker failed: ${error}. Reload the page to start over.`;
+      const about = { code: "workerFailed", error } as const;
       for (const listener of listeners)
-        listener({ type: "session_error", message, seq: 0, ts: Date.now() } as SessionEvent);
+        listener({ type: "session_error", message, about, seq: 0, ts: Date.now() } as SessionEvent);
     };
   };
   attach(worker);

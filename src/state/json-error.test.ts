@@ -6,7 +6,7 @@ function problemOf(text: string) {
   const r = checkJson(text);
   if (r.ok) throw new Error(`expected ${text} to fail`);
   const p = r.problem;
-  return { at: [p.line, p.column], char: text[p.offset] ?? "end", message: p.message, lineText: p.lineText };
+  return { at: [p.line, p.column], char: text[p.offset] ?? "end", what: p.what, lineText: p.lineText };
 }
 
 describe("checkJson", () => {
@@ -21,52 +21,72 @@ describe("checkJson", () => {
     const p = problemOf('{"path": package.json}');
     expect(p.at).toEqual([1, 10]);
     expect(p.char).toBe("p");
-    expect(p.message).toBe('a text value needs double quotes: "package.json"');
+    expect(p.what).toEqual({ code: "unquotedValue", word: "package.json" });
   });
 
   it("points at a trailing comma", () => {
     const p = problemOf('{\n  "a": 1,\n}');
     expect([...p.at, p.char, p.lineText]).toEqual([2, 9, ",", '  "a": 1,']);
-    expect(p.message).toMatch(/comma before "}"/);
-    expect(problemOf("[1, 2,]").char).toBe(",");
+    expect(p.what.code).toBe("trailingCommaObject");
+    expect(problemOf("[1, 2,]")).toMatchObject({ char: ",", what: { code: "trailingCommaList" } });
   });
 
   it("points at the end for a missing closing brace or bracket", () => {
     const p = problemOf('{"a": 1');
     expect([...p.at, p.char]).toEqual([1, 8, "end"]);
-    expect(p.message).toBe('the text ends before the object is closed: add "}"');
-    expect(problemOf('{"a": ').message).toBe("the text ends before a value");
-    expect(problemOf("[1, 2").message).toMatch(/add "]"/);
+    expect(p.what.code).toBe("endsBeforeObjectClose");
+    expect(problemOf('{"a": ').what.code).toBe("endsBeforeValue");
+    expect(problemOf("[1, 2").what.code).toBe("endsBeforeListClose");
   });
 
   it("points at the opening quote of an unterminated string", () => {
     const p = problemOf('{"path": "a.txt}');
     expect([...p.at, p.char]).toEqual([1, 10, '"']);
-    expect(p.message).toMatch(/never closed/);
+    expect(p.what.code).toBe("unclosedString");
   });
 
   it("names unquoted and single-quoted property names, missing colons and commas", () => {
     expect(problemOf("{path: 1}")).toMatchObject({
       at: [1, 2],
-      message: 'a property name needs double quotes: "path"',
+      what: { code: "unquotedName", word: "path" },
     });
     expect(problemOf("{'path': 1}")).toMatchObject({
       at: [1, 2],
-      message: "expected a property name in double quotes",
+      what: { code: "expectedName" },
     });
-    expect(problemOf('{"a" 1}')).toMatchObject({ at: [1, 6], char: "1" });
-    expect(problemOf('{"a": 1 "b": 2}')).toMatchObject({ at: [1, 9], char: '"' });
-    expect(problemOf("{\"a\": 'x'}")).toMatchObject({ char: "'", message: /double quotes, not single/ });
+    expect(problemOf('{"a" 1}')).toMatchObject({ at: [1, 6], char: "1", what: { code: "expectedColon" } });
+    expect(problemOf('{"a": 1 "b": 2}')).toMatchObject({
+      at: [1, 9],
+      char: '"',
+      what: { code: "expectedCommaObject" },
+    });
+    expect(problemOf("{\"a\": 'x'}")).toMatchObject({ char: "'", what: { code: "singleQuotes" } });
   });
 
   it("points at a raw line break inside a string and at a bad escape", () => {
-    expect(problemOf('{"a": "x\ny"}')).toMatchObject({ at: [1, 9], message: /must be escaped/ });
-    expect(problemOf('{"a": "x\\qy"}')).toMatchObject({ at: [1, 9], char: "\\" });
+    expect(problemOf('{"a": "x\ny"}')).toMatchObject({ at: [1, 9], what: { code: "controlInString" } });
+    expect(problemOf('{"a": "x\\qy"}')).toMatchObject({
+      at: [1, 9],
+      char: "\\",
+      what: { code: "badEscape", escape: "\\q" },
+    });
+    expect(problemOf('"\\u12"').what.code).toBe("badUnicodeEscape");
   });
 
   it("points at text after the value, and says so for empty text", () => {
-    expect(problemOf('{"a": 1} x')).toMatchObject({ at: [1, 10], char: "x" });
-    expect(problemOf("  ").message).toMatch(/empty/);
+    expect(problemOf('{"a": 1} x')).toMatchObject({ at: [1, 10], char: "x", what: { code: "trailingText" } });
+    expect(problemOf("  ").what.code).toBe("empty");
+    expect(problemOf("{,}").what.code).toBe("expectedName");
+    expect(problemOf("[,]").what.code).toBe("expectedValue");
+    expect(problemOf("01").what.code).toBe("trailingText");
+    expect(problemOf("-x").what.code).toBe("notNumber");
+  });
+
+  it("says it cannot read a text nested deeper than its scanner goes, at the end", () => {
+    const deep = `${"[".repeat(200_000)}x`;
+    const p = problemOf(deep);
+    expect(p.what.code).toBe("unreadable");
+    expect(p.char).toBe("end");
   });
 
   it("agrees with JSON.parse on what is JSON", () => {

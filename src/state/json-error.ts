@@ -1,6 +1,34 @@
+/**
+ * What is wrong at the breaking place, as a code and its values: the page words it in its own language
+ * (`callForm:jsonProblem.<code>`), and no one else reads it.
+ */
+export type JsonProblemCode =
+  | { code: "controlInString" }
+  | { code: "badUnicodeEscape" }
+  | { code: "badEscape"; escape: string }
+  | { code: "unclosedString" }
+  | { code: "endsBeforeValue" }
+  | { code: "endsBeforeObjectClose" }
+  | { code: "endsBeforeListClose" }
+  | { code: "notNumber" }
+  | { code: "unquotedValue"; word: string }
+  | { code: "singleQuotes" }
+  | { code: "expectedValue" }
+  | { code: "unquotedName"; word: string }
+  | { code: "expectedName" }
+  | { code: "expectedColon" }
+  | { code: "expectedCommaObject" }
+  | { code: "trailingCommaObject" }
+  | { code: "expectedCommaList" }
+  | { code: "trailingCommaList" }
+  | { code: "empty" }
+  | { code: "trailingText" }
+  /** the engine refused it where this scanner did not (nesting deeper than the scanner's stack) */
+  | { code: "unreadable" };
+
 /** Where a JSON text stops parsing, for marking it in the raw-JSON tab. */
 export interface JsonProblem {
-  message: string;
+  what: JsonProblemCode;
   /** 0-based offset into the text */
   offset: number;
   /** 1-based */
@@ -18,71 +46,70 @@ export interface JsonProblem {
 export function checkJson(text: string): { ok: true; value: unknown } | { ok: false; problem: JsonProblem } {
   try {
     return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    const found = findProblem(text) ?? { offset: text.length, message: (error as Error).message };
-    return { ok: false, problem: locate(text, Math.min(found.offset, text.length), found.message) };
+  } catch {
+    const found: Found = findProblem(text) ?? { offset: text.length, what: { code: "unreadable" } };
+    return { ok: false, problem: locate(text, Math.min(found.offset, text.length), found.what) };
   }
 }
 
 interface Found {
   offset: number;
-  message: string;
+  what: JsonProblemCode;
 }
 
 class Stop extends Error {
   constructor(readonly found: Found) {
-    super(found.message);
+    super(found.what.code);
   }
 }
 
 const WORD = /[A-Za-z_$][\w$.\-/]*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
-/** The first character that is not JSON, with a sentence saying what was expected there; null if none. */
+/** The first character that is not JSON, with a code saying what was expected there; null if none. */
 export function findProblem(text: string): Found | null {
   let i = 0;
-  const fail = (offset: number, message: string): never => {
-    throw new Stop({ offset, message });
+  const fail = (offset: number, what: JsonProblemCode): never => {
+    throw new Stop({ offset, what });
   };
   const space = () => {
     while (i < text.length && " \t\n\r".includes(text[i])) i++;
   };
-  const atEnd = (what: string) => {
-    if (i >= text.length) fail(text.length, `the text ends before ${what}`);
+  const atEnd = (code: "endsBeforeValue" | "endsBeforeObjectClose" | "endsBeforeListClose") => {
+    if (i >= text.length) fail(text.length, { code });
   };
   const string = () => {
     const start = i++;
     while (i < text.length && text[i] !== '"') {
       const c = text.charCodeAt(i);
-      if (c < 0x20) fail(i, "a line break or control character inside a string must be escaped (\\n, \\t)");
+      if (c < 0x20) fail(i, { code: "controlInString" });
       if (text[i] === "\\") {
         const e = text[i + 1];
         if (e === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
-            fail(i, "\\u must be followed by four hex digits");
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail(i, { code: "badUnicodeEscape" });
           i += 6;
           continue;
         }
         if (e === undefined || !'"\\/bfnrt'.includes(e))
-          fail(i, `"\\${e ?? ""}" is not an escape JSON knows`);
+          fail(i, { code: "badEscape", escape: `\\${e ?? ""}` });
         i += 2;
         continue;
       }
       i++;
     }
-    if (i >= text.length) fail(start, "this string is never closed: add the closing double quote");
+    if (i >= text.length) fail(start, { code: "unclosedString" });
     i++;
   };
   const value = () => {
     space();
-    atEnd("a value");
+    atEnd("endsBeforeValue");
     const c = text[i];
     if (c === "{") object();
     else if (c === "[") array();
     else if (c === '"') string();
     else if (c === "-" || (c >= "0" && c <= "9")) {
       NUMBER.lastIndex = i;
-      if (!NUMBER.exec(text)) fail(i, "this is not a JSON number");
+      if (!NUMBER.exec(text)) fail(i, { code: "notNumber" });
       i = NUMBER.lastIndex;
     } else word();
   };
@@ -93,9 +120,9 @@ export function findProblem(text: string): Found | null {
       i += found.length;
       return;
     }
-    if (found) fail(i, `a text value needs double quotes: "${found}"`);
-    if (text[i] === "'") fail(i, "JSON strings take double quotes, not single quotes");
-    fail(i, "expected a value here: a string in double quotes, a number, true, false, null, {…} or […]");
+    if (found) fail(i, { code: "unquotedValue", word: found });
+    if (text[i] === "'") fail(i, { code: "singleQuotes" });
+    fail(i, { code: "expectedValue" });
   };
   const object = () => {
     i++;
@@ -106,33 +133,28 @@ export function findProblem(text: string): Found | null {
     }
     for (;;) {
       space();
-      atEnd('the object is closed: add "}"');
+      atEnd("endsBeforeObjectClose");
       if (text[i] !== '"') {
         WORD.lastIndex = i;
         const word = WORD.exec(text)?.[0];
-        fail(
-          i,
-          word
-            ? `a property name needs double quotes: "${word}"`
-            : "expected a property name in double quotes",
-        );
+        fail(i, word ? { code: "unquotedName", word } : { code: "expectedName" });
       }
       string();
       space();
-      atEnd('the object is closed: add "}"');
-      if (text[i] !== ":") fail(i, 'expected ":" after the property name');
+      atEnd("endsBeforeObjectClose");
+      if (text[i] !== ":") fail(i, { code: "expectedColon" });
       i++;
       value();
       space();
-      atEnd('the object is closed: add "}"');
+      atEnd("endsBeforeObjectClose");
       if (text[i] === "}") {
         i++;
         return;
       }
-      if (text[i] !== ",") fail(i, 'expected "," before the next property, or "}" to close the object');
+      if (text[i] !== ",") fail(i, { code: "expectedCommaObject" });
       const comma = i++;
       space();
-      if (text[i] === "}") fail(comma, 'a comma before "}" is not allowed in JSON: remove it');
+      if (text[i] === "}") fail(comma, { code: "trailingCommaObject" });
     }
   };
   const array = () => {
@@ -145,37 +167,37 @@ export function findProblem(text: string): Found | null {
     for (;;) {
       value();
       space();
-      atEnd('the list is closed: add "]"');
+      atEnd("endsBeforeListClose");
       if (text[i] === "]") {
         i++;
         return;
       }
-      if (text[i] !== ",") fail(i, 'expected "," before the next item, or "]" to close the list');
+      if (text[i] !== ",") fail(i, { code: "expectedCommaList" });
       const comma = i++;
       space();
-      if (text[i] === "]") fail(comma, 'a comma before "]" is not allowed in JSON: remove it');
+      if (text[i] === "]") fail(comma, { code: "trailingCommaList" });
     }
   };
   try {
     space();
-    if (i >= text.length) return { offset: 0, message: "the text is empty: write a JSON object such as {}" };
+    if (i >= text.length) return { offset: 0, what: { code: "empty" } };
     value();
     space();
-    if (i < text.length) fail(i, "there is more text after the JSON value ends");
+    if (i < text.length) fail(i, { code: "trailingText" });
     return null;
   } catch (error) {
     if (error instanceof Stop) return error.found;
-    return null; // nesting too deep for this scanner: the caller falls back to the engine's message
+    return null; // nesting too deep for this scanner: the caller says the text could not be read
   }
 }
 
-function locate(text: string, offset: number, message: string): JsonProblem {
+function locate(text: string, offset: number, what: JsonProblemCode): JsonProblem {
   const before = text.slice(0, offset);
   const line = before.split("\n").length;
   const lineStart = before.lastIndexOf("\n") + 1;
   const lineEnd = text.indexOf("\n", offset);
   return {
-    message,
+    what,
     offset,
     line,
     column: offset - lineStart + 1,

@@ -1,4 +1,4 @@
-import type { NoticeAbout, SessionEvent } from "@agent/events";
+import type { NoticeAbout, SessionErrorAbout, SessionEvent } from "@agent/events";
 import type { AgentMessage, ImageContent, TextContent } from "@agent/messages";
 import { createDraft, type Draft } from "./fold-store";
 import { type UsageTotals, usageOf } from "./usage";
@@ -32,7 +32,13 @@ export type TranscriptEntry =
       written?: WrittenFile;
     }
   | { kind: "system"; key: string; text: string; toolsAdded: string[]; toolsRemoved: string[] }
-  | { kind: "notice"; key: string; text: string; tone: "info" | "error"; about?: NoticeAbout };
+  | { kind: "notice"; key: string; text: string; tone: "info" | "error"; about?: TranscriptNoticeAbout };
+
+/** What a notice line says, for the page to word: a page notice, a session error, or an abort. */
+export type TranscriptNoticeAbout =
+  | NoticeAbout
+  | SessionErrorAbout
+  | { code: "abortRequested"; source: "user" | "scenario" };
 
 export interface WrittenFile {
   path: string;
@@ -280,9 +286,10 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
         `n${event.seq}`,
         `Abort requested (${event.source === "user" ? "Esc or the Abort button" : "by the scenario"}).`,
         "info",
+        { code: "abortRequested", source: event.source },
       );
     case "session_error":
-      return notice(state, draft, `n${event.seq}`, event.message, "error");
+      return notice(state, draft, `n${event.seq}`, event.message, "error", event.about);
     case "notice":
       return notice(state, draft, `page${event.id}`, event.text, "info", event.about);
     case "session_cleared": {
@@ -322,7 +329,7 @@ function notice(
   key: string,
   text: string,
   tone: "info" | "error",
-  about?: NoticeAbout,
+  about?: TranscriptNoticeAbout,
 ) {
   const next = draft.own(state);
   const entries = draft.own(state.entries);

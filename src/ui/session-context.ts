@@ -1,4 +1,5 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
+import type { ConnectionAnswer } from "@agent/drivers/provider-errors";
 import type { LearnerToolEntry, LearnerToolProblem } from "@agent/events";
 import type { FileContent, SessionCommand, VolumeListing } from "@agent/protocol";
 import type { ScenarioTranslations } from "@agent/scenario";
@@ -41,8 +42,8 @@ export interface ModelHandle {
   /** the learner opted in to keeping the key in this browser's storage (its own entry) */
   remember: Store<boolean>;
   setRemember(on: boolean): void;
-  /** one tiny request with no retries, answered with a sentence */
-  testConnection(choice: ModelChoice): Promise<string>;
+  /** one tiny request with no retries: what it found, for the page to word */
+  testConnection(choice: ModelChoice): Promise<ConnectionAnswer>;
   settings: WritableStore<ModelSettings>;
   /**
    * pi-ai's body for the request the session would send next to this model, and its headers (the key

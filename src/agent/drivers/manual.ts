@@ -6,8 +6,9 @@
  * pipeline as a scenario; without closing text the run stops after the calls' turn (pi's
  * `shouldStopAfterTurn`), so no model is asked about the results.
  */
-import type { Emit } from "../events";
+import type { Emit, SessionErrorAbout } from "../events";
 import type { AgentMessage, AssistantMessage, ToolCall } from "../messages";
+import { SessionFault } from "../session-fault";
 import type { Driver } from "../types";
 import { assistantMessage, streamMessage } from "./stream";
 
@@ -19,12 +20,14 @@ export function parseManualArguments(text: string): Record<string, unknown> {
   try {
     value = JSON.parse(trimmed);
   } catch (error) {
-    throw new Error(
-      `The arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    const why = error instanceof Error ? error.message : String(error);
+    throw new SessionFault({ code: "argsNotJson", error: why }, `The arguments are not valid JSON: ${why}`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new Error('The arguments must be a JSON object, like {"path": "README.md"}');
+    throw new SessionFault(
+      { code: "argsNotObject" },
+      'The arguments must be a JSON object, like {"path": "README.md"}',
+    );
   return value as Record<string, unknown>;
 }
 
@@ -57,20 +60,31 @@ export function manualTurn(
   emit?: Emit,
 ): { prompts: AgentMessage[]; driver: Driver; stopAfterCalls: boolean } {
   if (turn.calls.length === 0)
-    throw new Error("A composed turn needs at least one tool call: add one, then run the turn.");
+    throw new SessionFault(
+      { code: "noCalls" },
+      "A composed turn needs at least one tool call: add one, then run the turn.",
+    );
   const calls: ToolCall[] = turn.calls.map((c, i) => {
     let args: Record<string, unknown>;
     try {
       args = parseManualArguments(c.args);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      throw new Error(turn.calls.length === 1 ? why : `Call ${i + 1} (${c.toolName}): ${why}`);
+      if (turn.calls.length === 1) throw error;
+      const about: SessionErrorAbout | undefined = error instanceof SessionFault ? error.about : undefined;
+      throw new SessionFault(
+        { code: "inCall", n: i + 1, tool: c.toolName, ...(about ? { about } : { error: why }) },
+        `Call ${i + 1} (${c.toolName}): ${why}`,
+      );
     }
     return { type: "toolCall", id: c.toolCallId ?? nextId(), name: c.toolName, arguments: args };
   });
   const ids = new Set(calls.map((c) => c.id));
   if (ids.size !== calls.length)
-    throw new Error("Two calls of the turn have the same id: give each its own.");
+    throw new SessionFault(
+      { code: "duplicateIds" },
+      "Two calls of the turn have the same id: give each its own.",
+    );
   const user = turn.user?.trim() ?? "";
   const closing = turn.closingText?.trim() ?? "";
   const prompts: AgentMessage[] =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isInsecureBaseUrl } from "./model-presets";
-import { explainProviderFailure, statusOf } from "./provider-errors";
+import { classifyProviderFailure, explainProviderFailure, statusOf } from "./provider-errors";
 
 const base = { baseUrl: "http://localhost:11434/v1", provider: "ollama", modelId: "qwen" };
 
@@ -35,6 +35,22 @@ describe("explainProviderFailure", () => {
     expect(explainProviderFailure({ ...base, text: "Anthropic stream ended before message_stop" })).toBe(
       "The request failed: Anthropic stream ended before message_stop.",
     );
+  });
+
+  it("hands the page a code and its values, with the provider's text whole", () => {
+    expect(classifyProviderFailure({ ...base, text: "Connection error.", reachable: true })).toEqual({
+      code: "cors",
+      baseUrl: base.baseUrl,
+      provider: "ollama",
+      said: "Connection error.",
+    });
+    expect(classifyProviderFailure({ ...base, text: "429 Please retry in 1.5 minutes" })).toEqual({
+      code: "rateLimited",
+      status: 429,
+      wait: { amount: "1.5", unit: "min" },
+      said: "429 Please retry in 1.5 minutes",
+    });
+    expect(classifyProviderFailure({ ...base, text: "  " })).toEqual({ code: "failed", said: "" });
   });
 
   it("reads the status where the SDKs put it", () => {

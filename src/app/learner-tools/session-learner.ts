@@ -4,6 +4,7 @@
  * model mode and the recording.
  */
 import type { Emit } from "@agent/events";
+import { SessionFault } from "@agent/session-fault";
 import { createMemfsToolOptions } from "@backends/memfs/index";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import type { FileMutationQueue } from "@core/file-mutation-queue";
@@ -79,7 +80,8 @@ export class SessionLearnerTools {
   }
 
   remove(name: string) {
-    if (!this.tools.remove(name)) throw new Error(`No tool of yours is named ${name}.`);
+    if (!this.tools.remove(name))
+      throw new SessionFault({ code: "noLearnerTool", name }, `No tool of yours is named ${name}.`);
     const builtin = this.host.builtinNames().includes(name);
     this.changed([], builtin ? [] : [name], []);
   }

@@ -1,14 +1,30 @@
-import type { JsonProblem } from "@state/json-error";
+import type { JsonProblem, JsonProblemCode } from "@state/json-error";
 import { useId } from "react";
 import { useT } from "../i18n";
 
-/** Where the JSON breaks, in words: shown in the run bar, so it is in view whatever scrolls. */
+/** The learner's own text a problem names, as it should be written (a word) or as it was (an escape). */
+function quoted(what: JsonProblemCode): string | null {
+  if (what.code === "unquotedValue" || what.code === "unquotedName") return `"${what.word}"`;
+  if (what.code === "badEscape") return what.escape;
+  return null;
+}
+
+/** Where the JSON breaks and what to do, in words: shown in the run bar, so it is in view whatever scrolls. */
 export function JsonProblemText({ problem, prefix = "" }: { problem: JsonProblem; prefix?: string }) {
   const { t } = useT("callForm");
+  const value = quoted(problem.what);
   return (
     <p>
       {t("notJson", { prefix, line: problem.line, column: problem.column })}{" "}
-      <span className="muted">({problem.message})</span>
+      <span className="muted">
+        {t(`jsonProblem.${problem.what.code}`)}
+        {value === null ? null : (
+          <>
+            {" "}
+            <code>{value}</code>
+          </>
+        )}
+      </span>
     </p>
   );
 }

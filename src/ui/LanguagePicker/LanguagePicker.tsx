@@ -1,9 +1,10 @@
-import { useT } from "../i18n";
+import { switchLanguage, useT } from "../i18n";
 import { isLanguage, LANGUAGES } from "../i18n/languages";
 
 /**
  * The top bar's language choice. Each language is named in itself, so a learner who cannot read the
- * current one still finds theirs; the page's entry point remembers the pick and sets `<html lang>`.
+ * current one still finds theirs; the page's entry point remembers the pick and sets `<html lang>`. A pick
+ * whose strings cannot be fetched (offline, never loaded) leaves the page as it was.
  */
 export function LanguagePicker() {
   const { t, language, i18n } = useT("common");
@@ -14,7 +15,8 @@ export function LanguagePicker() {
       title={t("language")}
       value={language}
       onChange={(e) => {
-        if (isLanguage(e.target.value)) void i18n.changeLanguage(e.target.value);
+        // the language's strings come first (a chunk of their own), then the page switches, all at once
+        if (isLanguage(e.target.value)) void switchLanguage(i18n, e.target.value);
       }}
     >
       {LANGUAGES.map((l) => (

@@ -1,10 +1,12 @@
 import { isInsecureBaseUrl, MODEL_PRESETS, presetByKey } from "@agent/drivers/model-presets";
+import type { ConnectionAnswer } from "@agent/drivers/provider-errors";
 import { type FormEvent, useId, useState } from "react";
 import { submitOnCtrlEnter } from "../CallForm/hand";
 import { RunBar } from "../CallForm/RunBar";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { type ModelHandle, type ModelSettings, useSession } from "../session-context";
+import { ConnectionAnswerText } from "./ConnectionAnswer";
 import { ModelField } from "./ModelField";
 import "./ModelPrompt.css";
 
@@ -31,7 +33,7 @@ function ModelForm({ model }: { model: ModelHandle }) {
   const remember = useStore(model.remember);
   const [message, setMessage] = useState("");
   const [testing, setTesting] = useState(false);
-  const [tested, setTested] = useState<string | null>(null);
+  const [tested, setTested] = useState<ConnectionAnswer | null>(null);
   const id = useId();
   const preset = presetByKey(settings.preset);
   const insecure = isInsecureBaseUrl(settings.baseUrl);
@@ -86,7 +88,8 @@ function ModelForm({ model }: { model: ModelHandle }) {
           <select id={`${id}-provider`} value={settings.preset} onChange={(e) => pick(e.target.value)}>
             {MODEL_PRESETS.map((p) => (
               <option key={p.key} value={p.key}>
-                {p.label}
+                {/* a provider's name stays its own; a label that says more is the page's */}
+                {t(`modelPresets:label.${p.key}`, { defaultValue: p.label })}
               </option>
             ))}
           </select>
@@ -151,7 +154,9 @@ function ModelForm({ model }: { model: ModelHandle }) {
           <button type="button" onClick={test} disabled={testing || Boolean(problem)}>
             {t("test")}
           </button>
-          <output aria-live="polite">{testing ? t("testing") : tested}</output>
+          <output aria-live="polite">
+            {testing ? t("testing") : tested ? <ConnectionAnswerText answer={tested} /> : null}
+          </output>
         </div>
       </div>
       <RunBar

@@ -18,7 +18,7 @@ function say(t: TFunction, e: SessionEvent | undefined): string {
     case "abort_requested":
       return t("abortRequested");
     case "session_error":
-      return e.message;
+      return noticeText(t, { text: e.message, about: e.about });
     default:
       return "";
   }

@@ -1,9 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { createI18n } from "../i18n";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createI18n, startI18n } from "../i18n";
 import { noticeText } from "./notice-text";
 
 describe("noticeText", () => {
-  const t = createI18n("zh-Hans").t;
+  let t = createI18n("en").t;
+  beforeAll(async () => {
+    t = (await startI18n("zh-Hans")).t;
+    await startI18n("zh-Hant");
+  });
   it("words a notice that says what it is about in the page's language, keeping the error as it came", () => {
     const text = noticeText(t, {
       text: "The scenario a.json could not be loaded: boom. Pick it again to retry.",
@@ -14,6 +18,27 @@ describe("noticeText", () => {
   it("picks the worker notice's wording by where the workspace came back from", () => {
     const about = { code: "workerReplaced", calls: "c1", ms: 1500, from: "preset" } as const;
     expect(noticeText(t, { text: "", about })).toContain("用预设文件恢复了工作区");
+  });
+  it("words a session error and an abort by their codes, keeping an engine's message as it came", () => {
+    const busy = { code: "busy" } as const;
+    expect(noticeText(t, { text: "A run is in progress", about: busy })).toBe(
+      "正在运行中：请等它结束，或按 Esc 中止，然后再试一次。",
+    );
+    const failed = { code: "failed", error: "ENOENT: no such file" } as const;
+    expect(noticeText(t, { text: "", about: failed })).toBe("会话无法完成这一操作：ENOENT: no such file");
+    const abort = { code: "abortRequested", source: "user" } as const;
+    expect(noticeText(createI18n("en").t, { text: "", about: abort })).toBe(
+      "Abort requested (Esc or the Abort button).",
+    );
+    expect(noticeText(createI18n("zh-Hant").t, { text: "", about: { ...abort, source: "scenario" } })).toBe(
+      "已要求中止（由情境發起）。",
+    );
+  });
+  it("names the call of a composed turn before what is wrong with it", () => {
+    const about = { code: "inCall", n: 2, tool: "read", about: { code: "argsNotObject" } } as const;
+    expect(noticeText(t, { text: "", about })).toMatch(/^调用 2（read）：参数必须是一个 JSON 对象/);
+    const raw = { code: "inCall", n: 1, tool: "ls", error: "boom" } as const;
+    expect(noticeText(t, { text: "", about: raw })).toBe("调用 1（ls）：boom");
   });
   it("shows the English text of a notice that does not say what it is about", () => {
     expect(noticeText(t, { text: "Something else." })).toBe("Something else.");

@@ -183,11 +183,9 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
       );
     case "notice":
       return (
-        <li
-          className={`msg msg--notice${entry.tone === "error" ? " msg--error" : ""}`}
-          role={entry.tone === "error" ? "alert" : undefined}
-        >
-          <p>{noticeText(t, entry)}</p>
+        <li className={`msg msg--notice${entry.tone === "error" ? " msg--error" : ""}`}>
+          {/* the alert is the sentence, not the item: a list item keeps its role for the list around it */}
+          <p role={entry.tone === "error" ? "alert" : undefined}>{noticeText(t, entry)}</p>
         </li>
       );
   }

@@ -5,33 +5,37 @@
  * results, pi's error texts) is never translated: the page shows it verbatim and says it is the
  * model's text. How to add a string: docs/i18n.md.
  */
-import i18next, { type i18n as I18n, type Resource } from "i18next";
+import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { createFormatters, type Formatters } from "./format";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
+import { resourcesOf } from "./resources-of";
 
-const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", {
+// English is the fallback for a key another language lacks, so it comes with the page; the other languages
+// are chunks of their own, loaded when the page starts in one or the learner picks one.
+const english = import.meta.glob<Record<string, unknown>>("./locales/en/*.json", {
   eager: true,
   import: "default",
 });
 
-/** locales/<language>/<namespace>.json → i18next's resources, `{ language: { namespace: strings } }` */
-export function resourcesOf(found: Record<string, Record<string, unknown>>): Resource {
-  const resources: Resource = {};
-  for (const [path, strings] of Object.entries(found)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language, namespace] = match as unknown as [string, string, string];
-    resources[language] ??= {};
-    (resources[language] as Record<string, unknown>)[namespace] = strings;
-  }
-  return resources;
-}
-
-export const RESOURCES = resourcesOf(files);
+export { resourcesOf };
+/** The bundled strings: English's. */
+export const RESOURCES = resourcesOf(english);
 export const NAMESPACES = Object.keys(RESOURCES[DEFAULT_LANGUAGE] ?? {});
 
-/** A ready instance in `language`; all three languages are bundled, so switching never waits. */
+/** Each language but English, as a chunk of its own (all its namespaces in one request). */
+const CHUNKS: Record<Exclude<Language, "en">, () => Promise<{ default: ResourceLanguage }>> = {
+  "zh-Hans": () => import("./strings-zh-Hans"),
+  "zh-Hant": () => import("./strings-zh-Hant"),
+};
+
+/** The languages loaded so far, for an instance made later (a test's, a second root's) to start with. */
+const loaded: Resource = { ...RESOURCES };
+
+/**
+ * An instance in `language`, with the strings loaded so far: a language not loaded yet shows English until
+ * `loadLanguage` brings it (the page awaits that before its first render, so it never shows).
+ */
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
@@ -40,13 +44,44 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
     supportedLngs: LANGUAGES.map((l) => l.id),
     ns: NAMESPACES,
     defaultNS: "common",
-    resources: RESOURCES,
+    resources: { ...loaded },
     initAsync: false,
     // React escapes what it renders; escaping here as well would show `&amp;` to the learner.
     interpolation: { escapeValue: false },
     returnNull: false,
   });
   return instance;
+}
+
+/** Brings `language`'s strings into `instance` (once per page); rejects when its chunk cannot be fetched. */
+export async function loadLanguage(instance: I18n, language: Language): Promise<void> {
+  if (language === "en") return;
+  const strings = loaded[language] ?? (await CHUNKS[language]()).default;
+  loaded[language] = strings;
+  for (const [namespace, bundle] of Object.entries(strings))
+    if (!instance.hasResourceBundle(language, namespace))
+      instance.addResourceBundle(language, namespace, bundle, true, true);
+}
+
+/** An instance in `language` with its strings loaded: what the page renders with, and what tests use. */
+export async function startI18n(language: Language): Promise<I18n> {
+  const instance = createI18n(language);
+  await loadLanguage(instance, language);
+  return instance;
+}
+
+/**
+ * Switches the page's language once its strings are here, so no part of the page shows English while the
+ * chunk loads. When it cannot be fetched (offline, and never loaded) the page stays in its language.
+ */
+export async function switchLanguage(instance: I18n, language: Language): Promise<boolean> {
+  try {
+    await loadLanguage(instance, language);
+  } catch {
+    return false;
+  }
+  await instance.changeLanguage(language);
+  return true;
 }
 
 /** One set of formatters per language: the panels that redraw every frame then build no Intl objects. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createI18n, RESOURCES } from "./index";
+import { RESOURCES as BUNDLED, createI18n, NAMESPACES, startI18n } from "./index";
 import { LANGUAGES } from "./languages";
+import { resourcesOf } from "./resources-of";
+
+/** Every language's files, as the chunks hold them. */
+const RESOURCES = resourcesOf(
+  import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { eager: true, import: "default" }),
+);
 
 /** Every key of a nested strings object, as `a.b.c`. */
 function keysOf(value: unknown, prefix = ""): string[] {
@@ -31,10 +37,20 @@ describe("the language files", () => {
   });
 });
 
-describe("createI18n", () => {
-  it("translates in the language it was made for and falls back to English for a missing key", () => {
-    const i18n = createI18n("zh-Hant");
+describe("the page's strings", () => {
+  it("bundles English only: the other languages are chunks of their own", () => {
+    expect(Object.keys(BUNDLED)).toEqual(["en"]);
+    expect(NAMESPACES.sort()).toEqual(Object.keys(RESOURCES.en ?? {}).sort());
+  });
+
+  it("translates once a language's chunk is loaded, and falls back to English for a missing key", async () => {
+    const i18n = await startI18n("zh-Hant");
     expect(i18n.t("common:language")).toBe("語言");
     expect(i18n.t("common:noSuchKey", { defaultValue: "x" })).toBe("x");
+    // every namespace of the chunk arrived, the same strings as its files
+    for (const namespace of NAMESPACES)
+      expect(i18n.getResourceBundle("zh-Hant", namespace)).toEqual(RESOURCES["zh-Hant"]?.[namespace]);
+    // an instance made afterwards starts with what was loaded
+    expect(createI18n("zh-Hant").t("common:language")).toBe("語言");
   });
 });
