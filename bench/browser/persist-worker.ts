@@ -11,7 +11,7 @@
 import * as workload from "virtual:bench-workload";
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { checkHead, decodeFiles } from "../../src/app/persist/record";
-import { deleteRecord } from "../../src/app/persist/record-store";
+import { deleteRecord } from "../../src/app/persist/record-keys";
 import { createRecordWriter, encodeAll } from "../../src/app/persist/record-writer";
 import { chunkKey, idbStore } from "../../src/app/persist/storage";
 import { median } from "../run-workload";

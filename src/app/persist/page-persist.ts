@@ -14,7 +14,7 @@ import type {
   WorkspacesProblem,
   WorkspacesView,
 } from "@ui/Workspaces/types";
-import { copyRecord, deleteRecord } from "./record-store";
+import { copyRecord, deleteRecord } from "./record-keys";
 import { failureOf, INDEX_KEY, type KeyValueStore, previousKey, recordKey } from "./storage";
 
 export const TAB_KEY = "pi-playground:workspace";

@@ -1,7 +1,8 @@
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { describe, expect, it } from "vitest";
 import type { RecordHead } from "./record";
-import { deleteRecord, readRecord } from "./record-store";
+import { deleteRecord } from "./record-keys";
+import { readRecord } from "./record-store";
 import { CHUNK_BYTES, createRecordWriter } from "./record-writer";
 import { failingWrites, memoryStore } from "./storage";
 

@@ -13,7 +13,7 @@ import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { checksum } from "./checksum";
 import { type ChunkEntry, encodeChunk } from "./chunk-codec";
 import { type ChunkRef, makeHead } from "./record";
-import { storedChunkKeys } from "./record-store";
+import { storedChunkKeys } from "./record-keys";
 import { chunkKey, type KeyValueStore } from "./storage";
 import { collectEntries, entryAt } from "./volume-entries";
 

@@ -9,7 +9,8 @@
 import type { PersistCommand, PersistStatus, RestoreOutcome, SavedState } from "@agent/persist-protocol";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { pickState } from "./record";
-import { copyRecord, deleteRecord, readRecord } from "./record-store";
+import { copyRecord, deleteRecord } from "./record-keys";
+import { readRecord } from "./record-store";
 import { createRecordWriter, type RecordWriter, writeFullRecord } from "./record-writer";
 import { createSaveScheduler, type SaveScheduler, type SchedulerTimers } from "./save-scheduler";
 import { asideKey, failingWrites, failureOf, type KeyValueStore, previousKey, recordKey } from "./storage";
