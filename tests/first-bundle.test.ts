@@ -33,7 +33,13 @@ const NOT_IN_FIRST_BUNDLE = [
 ];
 
 function resolveFile(base: string): string | null {
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")])
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, "index.ts"),
+    join(base, "index.tsx"),
+  ])
     if (existsSync(join(ROOT, candidate)) && /\.(ts|tsx)$/.test(candidate)) return candidate;
   return null;
 }
@@ -70,7 +76,8 @@ function firstBundleModules(entry: string): Map<string, string> {
       if (alias) target = resolveFile(ALIASES[alias] + spec.slice(alias.length));
       else if (spec.startsWith(".")) target = resolveFile(relative(ROOT, join(ROOT, dirname(file), spec)));
       else if (/\.(css|json|svg|png)(\?.*)?$/.test(spec)) continue;
-      else target = `pkg:${spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]}`;
+      else
+        target = `pkg:${spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]}`;
       if (target && !reachedFrom.has(target)) {
         reachedFrom.set(target, file);
         queue.push(target);

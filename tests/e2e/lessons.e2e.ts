@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openApp } from "./page";
-import { fillToolForm, runAxe } from "./support";
+import { callByHand, fillToolForm, runAxe } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -80,16 +80,7 @@ it("a lesson without a scenario: truncation shows its panel, fails before the ca
   expect(await status.textContent()).toBe("Not yet. No call has ended since you started. Run one by hand.");
 
   await dialog.getByRole("button", { name: "Close" }).click();
-  await fillToolForm(page, "bash", { command: "seq 1 3000" });
-  const results = page.locator(".msg--result");
-  const before = await results.count();
-  await page
-    .getByRole("form", { name: "Call a tool by hand" })
-    .getByRole("button", { name: "Run bash" })
-    .click();
-  await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before, {
-    timeout: 20_000,
-  });
+  await callByHand(page, "bash", { command: "seq 1 3000" }, 20_000);
   await page.getByRole("button", { name: "Lessons", exact: true }).click();
   await lesson.getByRole("button", { name: "Check" }).click();
   await expect

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openAppIn } from "./page";
-import { fillToolForm, runAxe } from "./support";
+import { callByHand, runAxe } from "./support";
 
 let browser: Browser;
 let context: BrowserContext | undefined;
@@ -44,17 +44,7 @@ const ready = (page: Page) =>
 
 /** Runs a bash command through "Call a tool by hand"; returns the result text the model would get. */
 async function bash(page: Page, command: string): Promise<string> {
-  await fillToolForm(page, "bash", { command });
-  const results = page.locator(".msg--result");
-  const before = await results.count();
-  await page
-    .getByRole("form", { name: "Call a tool by hand" })
-    .getByRole("button", { name: "Run bash" })
-    .click();
-  await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before, {
-    timeout: 30_000,
-  });
-  return ((await results.last().locator(".result-text").textContent()) ?? "").trim();
+  return callByHand(page, "bash", { command });
 }
 
 const workspaceButton = (page: Page) => page.getByRole("button", { name: /, workspaces menu$/ });

@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openAppIn } from "./page";
-import { fillToolForm, runAxe } from "./support";
+import { callByHand, runAxe } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,17 +28,7 @@ const tree = (page: Page, name: string) =>
   page.getByRole("list", { name: "Workspace files" }).getByText(name, { exact: true });
 
 async function bash(page: Page, command: string): Promise<string> {
-  await fillToolForm(page, "bash", { command });
-  const results = page.locator(".msg--result");
-  const before = await results.count();
-  await page
-    .getByRole("form", { name: "Call a tool by hand" })
-    .getByRole("button", { name: "Run bash" })
-    .click();
-  await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before, {
-    timeout: 30_000,
-  });
-  return ((await results.last().locator(".result-text").textContent()) ?? "").trim();
+  return callByHand(page, "bash", { command });
 }
 
 /** Does `action`, which reloads the page, and waits for the new session. */

@@ -78,6 +78,29 @@ export async function startCallByHand(
   return (await calls.last().getAttribute("data-call")) ?? "";
 }
 
+/**
+ * Fills "Call a tool by hand" for `tool`, sends it, waits for its result in the transcript and returns
+ * the result's text.
+ */
+export async function callByHand(
+  page: Page,
+  tool: string,
+  fields: Record<string, string>,
+  timeout = 30_000,
+): Promise<string> {
+  await fillToolForm(page, tool, fields);
+  const results = page.locator(".msg--result");
+  const before = await results.count();
+  await page
+    .getByRole("form", { name: "Call a tool by hand" })
+    .getByRole("button", { name: `Run ${tool}` })
+    .click();
+  await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before, {
+    timeout,
+  });
+  return ((await results.last().locator(".result-text").textContent()) ?? "").trim();
+}
+
 /** The two projector sizes every teaching check runs at. */
 export const PROJECTOR_SIZES = [
   { width: 1280, height: 720 },
