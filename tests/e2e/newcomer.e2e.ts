@@ -59,14 +59,16 @@ describe("a newcomer's first session", () => {
       .getByText("notes.md", { exact: true })
       .waitFor();
     // The seed's scenario makes four calls over three runs; counts are polled because the page renders
-    // once per animation frame, so a count read right after an action may still be the old one.
+    // once per animation frame, and the heavy panels (transcript, timeline) may wait a few frames more
+    // while the page is busy: on a loaded machine that took longer than expect.poll's default second.
     const calls = 4;
-    await expect.poll(() => page.locator(".transcript .call").count()).toBe(calls);
-    await expect.poll(() => page.locator(".timeline .lane").count()).toBe(calls);
+    const settled = { timeout: 10_000 };
+    await expect.poll(() => page.locator(".transcript .call").count(), settled).toBe(calls);
+    await expect.poll(() => page.locator(".timeline .lane").count(), settled).toBe(calls);
     const events = page.getByRole("list", { name: "Session events" });
     await events.getByText("agent_end").last().waitFor();
     await page.getByRole("combobox", { name: "Type" }).selectOption("tool_execution_end");
-    await expect.poll(() => events.locator("li").count()).toBe(calls);
+    await expect.poll(() => events.locator("li").count(), settled).toBe(calls);
     await page.getByRole("combobox", { name: "Type" }).selectOption("");
   });
 
