@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openAppIn } from "./page";
-import { fillToolForm, runAxe } from "./support";
+import { callByHand, runAxe } from "./support";
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -65,20 +65,6 @@ const registerWc = (page: Page) =>
     await d.getByRole("combobox", { name: "Start from a template" }).selectOption("wc");
   });
 
-async function callByHand(page: Page, tool: string, fields: Record<string, string>) {
-  await fillToolForm(page, tool, fields);
-  const results = page.locator(".msg--result");
-  const before = await results.count();
-  await page
-    .getByRole("form", { name: "Call a tool by hand" })
-    .getByRole("button", { name: `Run ${tool}` })
-    .click();
-  await page.waitForFunction((n) => document.querySelectorAll(".msg--result").length > n, before, {
-    timeout: 20_000,
-  });
-  return ((await results.last().locator(".result-text").textContent()) ?? "").trim();
-}
-
 const WC_RESULT = /^package\.json: \d+ lines, \d+ words, \d+ characters$/;
 
 describe("the learner's tools travel", () => {
@@ -91,7 +77,7 @@ describe("the learner's tools travel", () => {
     await page.reload();
     await ready(page);
     await row(page, "wc").getByText("yours").waitFor({ timeout: 20_000 });
-    expect(await callByHand(page, "wc", { path: "package.json" })).toMatch(WC_RESULT);
+    expect(await callByHand(page, "wc", { path: "package.json" }, 20_000)).toMatch(WC_RESULT);
     await closePage(page);
   });
 
@@ -130,7 +116,7 @@ describe("the learner's tools travel", () => {
     await accept.click();
     await row(b, "wc").getByText("yours").waitFor({ timeout: 20_000 });
     expect(await offer.count()).toBe(0);
-    expect(await callByHand(b, "wc", { path: "package.json" })).toMatch(WC_RESULT);
+    expect(await callByHand(b, "wc", { path: "package.json" }, 20_000)).toMatch(WC_RESULT);
     await closePage(a);
     await closePage(b);
   });
@@ -162,10 +148,10 @@ describe("the learner's tools travel", () => {
     expect(await picker.locator("option").allTextContents()).toEqual(["pi", "mini-pi", "yours"]);
     // Back to pi's handler: pi's read answers; then the learner's own, picked in the row's picker.
     await picker.selectOption("pi");
-    expect(await callByHand(page, "read", { path: "package.json" })).toContain('"name"');
+    expect(await callByHand(page, "read", { path: "package.json" }, 20_000)).toContain('"name"');
     await picker.selectOption("learner");
     await row(page, "read").getByText("replaces read").waitFor();
-    expect(await callByHand(page, "read", { path: "package.json" })).toBe("mine: package.json");
+    expect(await callByHand(page, "read", { path: "package.json" }, 20_000)).toBe("mine: package.json");
     await closePage(page);
   });
 });

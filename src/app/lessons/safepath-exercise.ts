@@ -1,17 +1,7 @@
-/**
- * The "from memory" exercise: the learner writes mini-pi's safePath and its dispatch table again, and
- * the page runs tests against the file's exports (`safePath(cwd, p)`, `dispatch(name, args)`) over a
- * workspace of its own. Paths inside the workspace must resolve; `..`, absolute paths outside and the
- * prefix trick (`/workspace-evil` starts with `/workspace`) must be refused; dispatch must reach a known
- * name's handler and answer an unknown name (even one every object has, like `toString`) with an error.
- */
-import { createMemfsToolOptions } from "@backends/memfs/index";
 import { createMemfsWorkspace, DEFAULT_ROOT } from "@backends/memfs/workspace";
-import { createFileMutationQueue } from "@core/file-mutation-queue";
 import type { ExerciseFailure, ExerciseReport, ExerciseTest } from "@state/exercises";
-import { createModules, createRequire } from "../learner-tools/modules";
 import { loadExerciseModule, thrownText, withDeadline } from "./run-module";
-import { CALL_MS } from "./wc-exercise";
+import { CALL_MS, requireOver } from "./wc-exercise";
 
 const CWD = DEFAULT_ROOT;
 const NOTES = "hello from notes.md\n";
@@ -120,14 +110,7 @@ export async function runSafePathExercise(source: string): Promise<ExerciseRepor
   const workspace = createMemfsWorkspace({ "notes.md": NOTES, "src/app.ts": "export {};\n" });
   workspace.fs.mkdirSync("/etc", { recursive: true });
   workspace.fs.writeFileSync("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\n");
-  const queue = createFileMutationQueue();
-  const require = createRequire(
-    createModules({
-      workspace: () => workspace,
-      queue: () => queue,
-      toolOptions: () => createMemfsToolOptions(workspace, { mutationQueue: queue }),
-    }),
-  );
+  const require = requireOver(workspace);
   const loaded = await loadExerciseModule(source, require);
   if (!loaded.ok) return { kind: "problems", problems: loaded.problems };
   const tests: ExerciseTest[] = [];

@@ -5,7 +5,7 @@
  * compared with the expected ones; a failure names the call, what came back and what was expected.
  */
 import { createMemfsToolOptions } from "@backends/memfs/index";
-import { createMemfsWorkspace, type FilesMap } from "@backends/memfs/workspace";
+import { createMemfsWorkspace, type FilesMap, type MemfsWorkspace } from "@backends/memfs/workspace";
 import { createFileMutationQueue } from "@core/file-mutation-queue";
 import type { ExerciseReport, ExerciseTest } from "@state/exercises";
 import { compileToolSource } from "../learner-tools/compile";
@@ -86,16 +86,21 @@ async function runCall(
   return fail("counts", { gotLines: got.lines, gotWords: got.words, lines: call.lines, words: call.words });
 }
 
-export async function runWcExercise(source: string): Promise<ExerciseReport> {
-  const workspace = createMemfsWorkspace(WC_FILES);
+/** The `require` an exercise's code gets: pi's modules over a workspace of its own, with its own queue. */
+export function requireOver(workspace: MemfsWorkspace) {
   const queue = createFileMutationQueue();
-  const require = createRequire(
+  return createRequire(
     createModules({
       workspace: () => workspace,
       queue: () => queue,
       toolOptions: () => createMemfsToolOptions(workspace, { mutationQueue: queue }),
     }),
   );
+}
+
+export async function runWcExercise(source: string): Promise<ExerciseReport> {
+  const workspace = createMemfsWorkspace(WC_FILES);
+  const require = requireOver(workspace);
   const compiled = await compileToolSource(source);
   if (!compiled.ok) return { kind: "problems", problems: compiled.diagnostics };
   const evaluated = await evaluateToolFile(compiled.code, require);
