@@ -5,10 +5,10 @@
  * address as the dev server serves it.
  */
 import { readFile } from "node:fs/promises";
-import { PRESETS } from "../src/app/presets/index.ts";
-import { PlaygroundSession } from "../src/app/session.ts";
-import { SHORT_LINK_LENGTH } from "../src/app/share/limits.ts";
-import { encodeLink } from "../src/app/share/link-codec.ts";
+import { encodeLink } from "../src/app/page/share/link-codec.ts";
+import { PRESETS } from "../src/app/shared/presets/index.ts";
+import { SHORT_LINK_LENGTH } from "../src/app/shared/share/limits.ts";
+import { PlaygroundSession } from "../src/app/worker/session.ts";
 
 export const SHARE_LINK_TARGET = SHORT_LINK_LENGTH;
 const PAGE = "http://127.0.0.1:5173/";

@@ -2,7 +2,7 @@
 // JSON line, then a summary line. A file that is not a valid scenario exits 2 with one line saying why.
 import { readFileSync, statSync } from "node:fs";
 import { checkScenarioSize, parseScenarioText, type Scenario } from "../src/agent/scenario.ts";
-import { runScenarioHeadless } from "../src/app/run-scenario.ts";
+import { runScenarioHeadless } from "../src/app/worker/run-scenario.ts";
 
 const file = process.argv[2];
 if (!file) {

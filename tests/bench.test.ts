@@ -1,5 +1,5 @@
 /** The bench's shared runner flags wrong results, and the burst scenario really is a 10,000-event burst. */
-import { runScenarioHeadless } from "@app/run-scenario";
+import { runScenarioHeadless } from "@app/worker/run-scenario";
 import { describe, expect, it } from "vitest";
 import { BURST_EVENTS_MIN, burstScenario, CALLS_PER_TURN } from "../bench/browser/burst";
 import { formatReport, type Operation, runWorkload, type Workload } from "../bench/run-workload";

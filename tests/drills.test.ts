@@ -4,8 +4,8 @@
  * workspace and its snapshot hold every file the drill was not writing, and a call works again.
  */
 import type { EventOf, SessionEvent } from "@agent/events";
-import { PRESETS } from "@app/presets/index";
-import { PlaygroundSession } from "@app/session";
+import { PRESETS } from "@app/shared/presets/index";
+import { PlaygroundSession } from "@app/worker/session";
 import { DRILL_IDS, SLOW_DATA_MS } from "@backends/faulty/drills";
 import { PAGE_DRILLS } from "@state/drills";
 import { createSessionStores } from "@state/session-stores";

@@ -88,11 +88,11 @@ function firstBundleModules(entry: string): Map<string, string> {
 }
 
 describe("the page's first bundle", () => {
-  const modules = firstBundleModules("src/app/main.tsx");
+  const modules = firstBundleModules("src/app/page/main.tsx");
 
   it("is walked from main.tsx through the page's own modules", () => {
     expect(modules.has("src/ui/App/App.tsx")).toBe(true);
-    expect(modules.has("src/app/persist/page-persist.ts")).toBe(true);
+    expect(modules.has("src/app/page/persist/page-persist.ts")).toBe(true);
     expect(modules.has("pkg:react")).toBe(true);
   });
 

@@ -38,7 +38,7 @@ describe("keysUsed", () => {
 
 /** Keys the code picks without a template or a literal in a `t(` call: each named here, on purpose. */
 const PICKED_ELSEWHERE: Readonly<Record<string, readonly string[]>> = {
-  // app/persist/page-persist.ts words its questions through the `t` main.tsx hands it (no useT there)
+  // app/page/persist/page-persist.ts words its questions through the `t` main.tsx hands it (no useT there)
   workspaces: ["firstName", "reset.title", "reset.text", "reset.confirm", "reset.cancel"],
 };
 

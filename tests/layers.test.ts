@@ -68,7 +68,7 @@ const cases: [layer: string, source: string, rule: string][] = [
     'import { x } from "@backends/memfs/workspace";\nexport const y = x;\n',
     "lint/style/noRestrictedImports",
   ],
-  ["ui", 'import { x } from "@app/session";\nexport const y = x;\n', "lint/style/noRestrictedImports"],
+  ["ui", 'import { x } from "@app/worker/session";\nexport const y = x;\n', "lint/style/noRestrictedImports"],
   ["ui", 'import { join } from "path";\nexport const x = join;\n', "lint/correctness/noNodejsModules"],
 ];
 

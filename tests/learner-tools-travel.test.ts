@@ -4,15 +4,15 @@
  * load_shared, then the page's accept step), and the learner's own handler in a row's picker.
  */
 import type { SessionEvent } from "@agent/events";
-import { createLearnerToolsHandle } from "@app/learner-tools/page-tools";
-import { savedLearner } from "@app/learner-tools/saved";
-import { TOOL_TEMPLATES } from "@app/learner-tools/templates";
-import { readRecord } from "@app/persist/record-store";
-import { writeFullRecord } from "@app/persist/record-writer";
-import { memoryStore } from "@app/persist/storage";
-import { PRESETS } from "@app/presets/index";
-import { PlaygroundSession } from "@app/session";
-import { decodeLink, encodeLink } from "@app/share/link-codec";
+import { createLearnerToolsHandle } from "@app/page/learner-tools/page-tools";
+import { TOOL_TEMPLATES } from "@app/page/learner-tools/templates";
+import { decodeLink, encodeLink } from "@app/page/share/link-codec";
+import { savedLearner } from "@app/shared/learner-tools/saved";
+import { memoryStore } from "@app/shared/persist/storage";
+import { PRESETS } from "@app/shared/presets/index";
+import { readRecord } from "@app/worker/persist/record-store";
+import { writeFullRecord } from "@app/worker/persist/record-writer";
+import { PlaygroundSession } from "@app/worker/session";
 import { describe, expect, it } from "vitest";
 
 type Of<T extends SessionEvent["type"]> = Extract<SessionEvent, { type: T }>;

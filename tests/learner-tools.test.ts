@@ -4,8 +4,8 @@
  * error the learner gets.
  */
 import type { SessionEvent } from "@agent/events";
-import { TOOL_TEMPLATES } from "@app/learner-tools/templates";
-import { PlaygroundSession } from "@app/session";
+import { TOOL_TEMPLATES } from "@app/page/learner-tools/templates";
+import { PlaygroundSession } from "@app/worker/session";
 import { describe, expect, it } from "vitest";
 
 type Of<T extends SessionEvent["type"]> = Extract<SessionEvent, { type: T }>;

@@ -4,7 +4,7 @@
  * never sends.
  */
 import type { SessionEvent } from "@agent/events";
-import { PlaygroundSession } from "@app/session";
+import { PlaygroundSession } from "@app/worker/session";
 import { checkLesson } from "@state/lessons";
 import { describe, expect, it } from "vitest";
 

@@ -3,7 +3,7 @@
  * once on pi's handlers and once on mini-pi's, each in a fresh session) and checks that mini-pi behaves
  * as the tutorial describes and pi as pi does.
  */
-import { runCompromiseDemo } from "@app/compromises/run-demo";
+import { runCompromiseDemo } from "@app/worker/compromises/run-demo";
 import type { CompromiseDemo, DemoCall } from "@core/tools/mini-pi/compromises";
 import { COMPROMISE_IDS } from "@core/tools/mini-pi/compromises";
 import { describe, expect, it } from "vitest";

@@ -9,10 +9,10 @@ import type { SessionEvent } from "@agent/events";
 import type { PageToWorker, WorkerToPage } from "@agent/protocol";
 import { utf8Decode } from "@core/bytes";
 import { afterEach, describe, expect, it } from "vitest";
-import { createProviderClient } from "../src/app/provider-client";
-import { createProviderHost } from "../src/app/provider-host";
-import { PlaygroundSession } from "../src/app/session";
-import { startSessionWorker, type WorkerLike } from "../src/app/worker-port";
+import { createProviderHost } from "../src/app/page/provider-host";
+import { startSessionWorker, type WorkerLike } from "../src/app/page/worker-client";
+import { createProviderClient } from "../src/app/worker/provider-client";
+import { PlaygroundSession } from "../src/app/worker/session";
 import { type MockProvider, startMockProvider } from "./mock-provider/server";
 import { turns } from "./model-oracle/conversation";
 
@@ -45,7 +45,7 @@ function connect() {
   const client = createProviderClient(toPage);
   session = new PlaygroundSession((event) => toPage({ kind: "event", event }), { complete: client.complete });
   const provider = createProviderHost({
-    load: () => import("../src/app/provider-stream"),
+    load: () => import("../src/app/page/provider-stream"),
     probe: (url) =>
       fetch(url).then(
         () => true,

@@ -5,10 +5,10 @@
  * received. The key is in neither, nor in the headers listed beside them.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createProviderClient } from "../src/app/provider-client";
-import { createProviderHost } from "../src/app/provider-host";
-import type { RequestView } from "../src/app/provider-request";
-import { PlaygroundSession } from "../src/app/session";
+import { createProviderHost } from "../src/app/page/provider-host";
+import type { RequestView } from "../src/app/page/provider-request";
+import { createProviderClient } from "../src/app/worker/provider-client";
+import { PlaygroundSession } from "../src/app/worker/session";
 import { type MockProvider, startMockProvider } from "./mock-provider/server";
 import { turns } from "./model-oracle/conversation";
 
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 function setup() {
   const provider = createProviderHost({
-    load: () => import("../src/app/provider-stream"),
+    load: () => import("../src/app/page/provider-stream"),
     probe: async () => false,
     online: () => true,
   });

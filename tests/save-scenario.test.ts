@@ -7,8 +7,8 @@ import type { EventOf, SessionEvent } from "@agent/events";
 import { parseScenario } from "@agent/scenario";
 import { streamSimple } from "@mariozechner/pi-ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScenarioHeadless } from "../src/app/run-scenario";
-import { PlaygroundSession } from "../src/app/session";
+import { runScenarioHeadless } from "../src/app/worker/run-scenario";
+import { PlaygroundSession } from "../src/app/worker/session";
 import { type MockProvider, startMockProvider } from "./mock-provider/server";
 import { turns } from "./model-oracle/conversation";
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { SessionEvent } from "@agent/events";
 import { parseScenarioText } from "@agent/scenario";
 import { SCENARIO_TOOL_NAMES, scenarioJsonSchema } from "@agent/scenario-schema";
-import { PlaygroundSession } from "@app/session";
+import { PlaygroundSession } from "@app/worker/session";
 import { allToolNames } from "@core/tools/index";
 import { describe, expect, it } from "vitest";
 

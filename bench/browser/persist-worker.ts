@@ -10,10 +10,10 @@
  */
 import * as workload from "virtual:bench-workload";
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
-import { checkHead, decodeFiles } from "../../src/app/persist/record";
-import { deleteRecord } from "../../src/app/persist/record-keys";
-import { createRecordWriter, encodeAll } from "../../src/app/persist/record-writer";
-import { chunkKey, idbStore } from "../../src/app/persist/storage";
+import { deleteRecord } from "../../src/app/shared/persist/record-keys";
+import { chunkKey, idbStore } from "../../src/app/shared/persist/storage";
+import { checkHead, decodeFiles } from "../../src/app/worker/persist/record";
+import { createRecordWriter, encodeAll } from "../../src/app/worker/persist/record-writer";
 import { median } from "../run-workload";
 
 interface Spread {

@@ -1,7 +1,7 @@
 /**
  * What changed in a message between two moments, as a list of operations: a string that grew at its end
  * is its new end, an object is the changes inside it, anything else is set whole. Model mode's stream
- * events cross from the page to the worker this way (app/provider-patch.ts), and the page's event log
+ * events cross from the page to the worker this way (app/shared/provider-patch.ts), and the page's event log
  * keeps streaming updates this way (state/update-log.ts), so neither copies the whole message per event.
  */
 import type { PatchOp } from "./protocol";

@@ -26,7 +26,7 @@ const PAUSES: Record<Beat, number> = {
 /**
  * The pause before the next step while playing: a step's own `delayMs` when it has one, else the pause
  * after what was shown last; both divided by the speed (0.5 = twice as long). Speed 0 ("no pauses")
- * waits for nothing (the page's flow control still holds each step, see src/app/pacer.ts).
+ * waits for nothing (the page's flow control still holds each step, see src/app/worker/pacer.ts).
  */
 export function pauseMs(after: Beat | null, speed: number, delayMs?: number): number {
   if (!(speed > 0)) return 0;

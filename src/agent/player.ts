@@ -22,7 +22,7 @@ export interface PlayerHost {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** a monotonic clock in ms (for `workFor`); performance.now by default */
   now?: () => number;
-  /** Waits, before each step, until whoever watches the events has caught up (see src/app/pacer.ts). */
+  /** Waits, before each step, until whoever watches the events has caught up (see src/app/worker/pacer.ts). */
   pace?: (signal?: AbortSignal) => Promise<void>;
 }
 

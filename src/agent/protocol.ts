@@ -262,7 +262,7 @@ export type PatchOp = [Key[], "set", unknown] | [Key[], "append", string] | [Key
 type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /**
  * One of pi-ai's stream events as it crosses to the worker: its `partial` message left out, and what
- * changed in that message since the request's event before in its place (app/provider-patch.ts).
+ * changed in that message since the request's event before in its place (app/shared/provider-patch.ts).
  */
 export type ProviderWireEvent = OmitEach<ProviderEvent, "partial"> & { patch?: PatchOp[] };
 

@@ -138,7 +138,7 @@ export interface CompareRequest {
   b: CompareBackend;
 }
 
-/** The page's comparison runner (src/app/side-by-side/compare-page.ts). */
+/** The page's comparison runner (src/app/page/side-by-side/compare-page.ts). */
 export interface CompareHandle {
   /** whether WebContainer can be a side now; `learnerBackend`: the backend id holding the learner's files */
   container(learnerBackend: string): ContainerAvailability;

@@ -52,7 +52,7 @@ export interface ModelHandle {
   preview?(choice: ModelChoice): Promise<{ body: unknown; headers: [string, string][] }>;
 }
 
-/** The tool editor's commands (src/app/learner-tools/page-tools.ts). */
+/** The tool editor's commands (src/app/page/learner-tools/page-tools.ts). */
 export interface LearnerToolsHandle {
   /** compiles the file in the session (none of its code runs) and answers its problems, at their lines */
   check(source: string): Promise<LearnerToolProblem[]>;
@@ -72,7 +72,7 @@ export interface LearnerToolsHandle {
   templates: readonly { id: string; source: string }[];
 }
 
-/** The lessons' code exercises (src/app/lessons/page-exercises.ts). */
+/** The lessons' code exercises (src/app/page/lessons/page-exercises.ts). */
 export interface ExercisesHandle {
   /** the exercise's starting file */
   skeleton(id: ExerciseId): string;
@@ -145,6 +145,8 @@ export const SessionContext = createContext<SessionHandle | null>(null);
 export function useSession(): SessionHandle {
   const session = useContext(SessionContext);
   if (!session)
-    throw new Error("[playground/ui] useSession needs a <SessionContext.Provider> from src/app/main.tsx.");
+    throw new Error(
+      "[playground/ui] useSession needs a <SessionContext.Provider> from src/app/page/main.tsx.",
+    );
   return session;
 }

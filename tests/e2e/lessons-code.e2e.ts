@@ -10,7 +10,7 @@ import {
   SAFEPATH_PREFIX_CHECK,
   SAFEPATH_SOLUTION,
   WC_SOLUTION,
-} from "../../src/app/lessons/solutions.fixture";
+} from "../../src/app/worker/lessons/solutions.fixture";
 import { launchBrowser } from "./browser";
 import { closePage, openApp } from "./page";
 import { runAxe } from "./support";

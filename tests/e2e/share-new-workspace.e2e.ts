@@ -5,7 +5,7 @@
  */
 
 import { parseScenario } from "@agent/scenario";
-import { encodeLink } from "@app/share/link-codec";
+import { encodeLink } from "@app/page/share/link-codec";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";

@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseScenario } from "@agent/scenario";
-import { encodeLink } from "@app/share/link-codec";
+import { encodeLink } from "@app/page/share/link-codec";
 import { unzipSync, zipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -9,7 +9,7 @@ import { createModelDriver } from "@agent/drivers/model";
 import { isPiEvent, type SessionEventBody } from "@agent/events";
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage } from "@agent/messages";
-import { createPlaygroundTools } from "@app/tools";
+import { createPlaygroundTools } from "@app/worker/tools";
 import { createMemfsBackend } from "@backends/memfs/backend";
 import { createMemfsWorkspace } from "@backends/memfs/workspace";
 import { createFileMutationQueue } from "@core/file-mutation-queue";

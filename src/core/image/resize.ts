@@ -1,7 +1,7 @@
 /**
  * pi 0.73.1's image fitting (`dist/utils/image-resize.js`), with the pixel work injected: pi uses
  * Photon (WASM); the browser app supplies a codec on createImageBitmap + OffscreenCanvas
- * (src/app/image-resizer.ts). The policy lives here so it is the same everywhere and testable in Node.
+ * (src/app/worker/image-resizer.ts). The policy lives here so it is the same everywhere and testable in Node.
  *
  * Policy: an image within 2000×2000 whose base64 is under 4.5 MiB is sent unchanged. Otherwise it is
  * scaled to fit 2000×2000; at each size PNG is tried, then JPEG at 80, 85, 70, 55 and 40, and the

@@ -1,5 +1,5 @@
 /**
- * What the page's events import and replay give the components (src/app/events-import.ts implements
+ * What the page's events import and replay give the components (src/app/page/events-import.ts implements
  * it): codes and numbers, worded by the components in the `replay` namespace.
  */
 import type { SessionStores } from "@state/session-stores";

@@ -1,5 +1,5 @@
 /**
- * What the page's files-and-links controls get from the composition root (src/app/share/share-page.ts
+ * What the page's files-and-links controls get from the composition root (src/app/page/share/share-page.ts
  * implements it). Everything here answers with codes and numbers; the components word them.
  */
 import type { ImportSkipReason } from "@agent/protocol";

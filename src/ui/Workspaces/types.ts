@@ -1,6 +1,6 @@
 /**
  * What the workspaces menu and the save indicator show, and what they can ask for. The page's side
- * (src/app/persist/page-persist.ts) implements it; the components word its codes in the page's language.
+ * (src/app/page/persist/page-persist.ts) implements it; the components word its codes in the page's language.
  */
 import type { PersistMode, RestoreOutcome, SaveFailure } from "@agent/persist-protocol";
 import type { Store } from "@state/store";

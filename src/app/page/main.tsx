@@ -1,0 +1,275 @@
+import { createConfirmations } from "@state/confirmations";
+import { createPrefsStore, parsePrefs } from "@state/prefs";
+import { createSelectionStore } from "@state/selection";
+import { createSessionStores } from "@state/session-stores";
+import { createFrameScheduler, immediate } from "@state/store";
+import { createUnsavedEdits } from "@state/unsaved-edits";
+import { App } from "@ui/App/App";
+import { createI18n, I18nextProvider, loadLanguage } from "@ui/i18n";
+import { type Language, pickLanguage } from "@ui/i18n/languages";
+import { ReplaySession } from "@ui/Replay/ReplaySession";
+import type { SessionHandle } from "@ui/session-context";
+import { SessionContext } from "@ui/session-context";
+import { WorkspacesContext } from "@ui/Workspaces/types";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import "@ui/styles.css";
+import { redactSecrets } from "@agent/drivers/redact";
+import { idbStore } from "../shared/persist/storage";
+import { createAckScheduler } from "./ack-scheduler";
+import { createPageBackendPicker } from "./backend-page-browser";
+import { createEventsReplay } from "./events-import";
+import { createLearnerToolsHandle } from "./learner-tools/page-tools";
+import { createWatchdog } from "./learner-tools/watchdog";
+import { createExercisesHandle } from "./lessons/page-exercises";
+import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
+import { createPagePersistence } from "./persist/page-persist";
+import { createModelHandle } from "./provider-page";
+import { createScenarioMemory } from "./scenario-memory";
+import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
+import { createLazyShareHandle } from "./share/share-lazy";
+import { createCompareHandle } from "./side-by-side/compare-page";
+import { startSessionWorker } from "./worker-client";
+
+// One render per animation frame however fast the worker talks: every store's notification waits for the
+// same frame callback, so React renders and lays out the page once per frame, not once per store.
+// The flush runs in a task of its own just after the frame, not inside the frame's callback: React's
+// commit and the browser's layout and paint of it then come as two tasks, each well under 50 ms during a
+// 10,000-event burst, where one task did both (up to ~90 ms) and input waited for all of it.
+const afterFrame = (() => {
+  const channel = new MessageChannel();
+  const queue: (() => void)[] = [];
+  channel.port1.onmessage = () => queue.shift()?.();
+  return (run: () => void) =>
+    requestAnimationFrame(() => {
+      queue.push(run);
+      channel.port2.postMessage(null);
+    });
+})();
+// Heavy panels (event list, transcript, timeline) redraw at most every HEAVY_GAP_MS between them.
+const HEAVY_GAP_MS = 100;
+const perFrame = createFrameScheduler(afterFrame, { heavyGapMs: HEAVY_GAP_MS });
+const timers = {
+  setTimeout: (run: () => void, ms: number) => window.setTimeout(run, ms),
+  clearTimeout: (handle: unknown) => window.clearTimeout(handle as number),
+};
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled: the settings just do not survive a reload
+  }
+})();
+
+// Model mode's provider context: the key and the requests that carry it stay here, never in the worker.
+const model = createModelHandle(storage);
+// Events are acknowledged once the frame that shows them is drawn: a scenario played with no pauses then
+// runs at the pace the page can show it (pacer.ts, ack-scheduler.ts).
+const host = startSessionWorker({
+  scheduleAck: createAckScheduler(document, afterFrame),
+  provider: model.provider,
+});
+// The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
+const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
+const page = createPageSession({
+  host,
+  stores,
+  timers,
+  now: Date.now,
+  fetchScenario,
+  fetchScenarioUrl,
+  secrets: model.secrets,
+  loadScenarioList,
+  schedule: perFrame,
+  confirmations: createConfirmations(),
+  unsaved: createUnsavedEdits(),
+  download,
+});
+function download(name: string, type: string, data: string | Uint8Array) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([data as BlobPart], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+host.onEvent((event) => {
+  perFrame.activity();
+  page.ingest(event);
+});
+// A learner's tool that holds the worker's thread is ended like a bash command that ignores Esc.
+const watchdog = createWatchdog({
+  host,
+  stores,
+  timers,
+  now: Date.now,
+  emit: page.emit,
+  notice: page.notice,
+});
+
+// What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
+// click: one change at a time needs no batching, and a frame's delay made the page feel (and test) laggy.
+const prefs = createPrefsStore(parsePrefs(readStoredPrefs(storage)), immediate);
+const showPrefs = () => {
+  const p = prefs.getSnapshot();
+  document.documentElement.dataset.theme = p.theme;
+  document.documentElement.dataset.projector = String(p.projector);
+};
+prefs.subscribe(showPrefs);
+showPrefs();
+const savePrefs = persistPrefs(prefs, storage, timers);
+window.addEventListener("pagehide", savePrefs);
+
+// The page's language: the learner's last pick, else the browser's preferences (docs/i18n.md).
+const LANGUAGE_KEY = "pi-playground.language";
+const i18n = createI18n(pickLanguage(storage?.getItem(LANGUAGE_KEY), navigator.languages));
+// English comes with the page; another language's strings are a chunk of their own, fetched now, in
+// parallel with the worker's start. The first render and the workspace's first name wait for them (a short
+// blank, never a flash of English); if they cannot be fetched the page goes on in English.
+const languageReady = loadLanguage(i18n, i18n.language as Language).catch(() => {});
+const showLanguage = (language: string) => {
+  document.documentElement.lang = language;
+};
+showLanguage(i18n.language);
+i18n.on("languageChanged", (language) => {
+  showLanguage(language);
+  try {
+    storage?.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // private mode or a full quota: the choice just does not survive a reload
+  }
+});
+
+// The saved workspace (docs/persistence.md): which one this tab opens and whether it may save it. The
+// worker restores it before the session starts, so `init` waits for this; the workspace's own files then
+// replace the first visit's scenario, which is not loaded over them.
+const persistence = createPagePersistence({
+  store: idbStore(),
+  host,
+  locks: navigator.locks,
+  tab: (() => {
+    try {
+      return window.sessionStorage;
+    } catch {
+      return null;
+    }
+  })(),
+  shared: storage,
+  reload: () => window.location.reload(),
+  now: Date.now,
+  newId: () => `w-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+  storage: navigator.storage,
+  confirmations: page.confirmations,
+  resetFiles: page.resetFiles,
+  hasUnsavedEdits: () => page.unsaved.getSnapshot().length > 0,
+  t: (key, values) => i18n.t(key, { ns: "workspaces", ...values }),
+  setTimeout: (run, ms) => window.setTimeout(run, ms),
+});
+// Which scenario each workspace had: after a reload restores one, the player names it (not replayed
+// over the restored files).
+const scenarioMemory = createScenarioMemory({
+  storage,
+  workspace: persistence.view,
+  status: stores.status,
+  scenarios: page.scenarios,
+});
+const started = languageReady
+  .then(() => persistence.start())
+  .catch(() => {})
+  .then(() => host.send({ type: "init" }));
+// A save waiting for its delay is made now: the tab may be closing (best effort: a reload can end the
+// worker before the write lands, which the indicator shows as "saving…").
+const flushOnHide = () => host.persist({ type: "flush", token: 0 });
+window.addEventListener("pagehide", flushOnHide);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") flushOnHide();
+});
+
+// A link's tool files are offered here and wait for the learner's Accept.
+const learnerTools = createLearnerToolsHandle({ host, watchdog });
+
+const backends = createPageBackendPicker(
+  (command) => host.send(command),
+  (request) => host.request(request),
+);
+const session: SessionHandle = {
+  ...page,
+  // Files in and out and share links: nothing reaches the session before it passed every check.
+  share: createLazyShareHandle({
+    host,
+    paths: () => stores.files.getSnapshot().paths,
+    redact: (text) => redactSecrets(text, model.secrets()),
+    download,
+    pageUrl: () => window.location.href,
+    scenarioLoading: page.scenarioLoading,
+    holdFirstPick: page.holdFirstPick,
+    offerTools: learnerTools.offer,
+    // A link opened as a new workspace waits here while the page reloads into that workspace.
+    tab: (() => {
+      try {
+        return window.sessionStorage;
+      } catch {
+        return null;
+      }
+    })(),
+  }),
+  // A restored workspace is what the learner left: the first visit's scenario is not loaded over it.
+  loadScenario: (file, options) =>
+    options?.initial && persistence.view.getSnapshot().restore?.kind === "restored"
+      ? Promise.resolve(false)
+      : page.loadScenario(file, options),
+  resetFiles: persistence.resetToPreset,
+  restored: scenarioMemory.restored,
+  backends,
+  // "Compare backends": fresh sessions in a worker of their own, never the learner's session.
+  compare: createCompareHandle({
+    fetchScenario,
+    loadedScenario: () => host.request({ type: "share_state" }).then((state) => state.scenario),
+    picker: backends,
+  }),
+  learnerTools,
+  exercises: createExercisesHandle({ check: (source) => host.request({ type: "compile_tool", source }) }),
+  // An events file shown in the panels: folded into stores of its own, the live ones untouched.
+  replay: createEventsReplay({
+    createStores: () =>
+      createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() }),
+    secrets: model.secrets,
+  }),
+  prefs,
+  selection: createSelectionStore(immediate),
+  model: {
+    ...model.handle,
+    // The session builds the next request; the provider context has pi-ai turn it into the exact body.
+    preview: (choice) => host.request({ type: "model_request", model: choice }).then(model.provider.preview),
+  },
+};
+// Each real request's body (key masked) becomes a page event, so the Request tab is a fold like the rest.
+model.provider.onSent((sent) => page.emit({ type: "model_request_sent", ...sent }));
+
+// A presenter's link (`?scenario=<url>`) opens that scenario in place of the first one; so does going
+// back or forward to such a link in the same page.
+const openLink = () => {
+  const link = new URLSearchParams(window.location.search).get("scenario");
+  if (link) void page.openScenarioLink(link);
+};
+void started.then(openLink);
+window.addEventListener("popstate", openLink);
+
+if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).playground = session;
+
+const root = document.getElementById("root");
+if (!root) throw new Error('index.html must contain <div id="root">.');
+void languageReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <SessionContext.Provider value={session}>
+          <WorkspacesContext.Provider value={persistence.handle}>
+            <ReplaySession>
+              <App />
+            </ReplaySession>
+          </WorkspacesContext.Provider>
+        </SessionContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  ),
+);

@@ -1,0 +1,208 @@
+/**
+ * The share link: the work (the workspace as changes from where it started, the tool states, the
+ * scenario loaded last) as JSON, deflated (fflate) and written in base64url into the URL's fragment,
+ * which a browser never sends to a server. `#share=<version>.<data>`: the version comes first so a page
+ * can tell a newer link from a broken one without reading the rest.
+ *
+ * Decoding trusts nothing: every field is checked and anything unknown is dropped, so a link can only
+ * ever carry files, tool states and a scenario, never a key, a preference or another workspace.
+ */
+import type { SavedLearnerTools } from "@agent/persist-protocol";
+import type { SharedWork } from "@agent/protocol";
+import {
+  parseScenario,
+  type Scenario,
+  type ScenarioFileSpec,
+  type ScenarioFiles,
+  type ScenarioTools,
+} from "@agent/scenario";
+import { base64Decode, base64Encode, utf8Decode, utf8Encode } from "@core/bytes";
+import { deflateSync, inflateSync } from "fflate";
+import { readTravellingTools } from "../../shared/learner-tools/saved";
+import { pathProblem } from "../../shared/share/import-rules";
+
+export const LINK_VERSION = 1;
+export const LINK_PREFIX = "share=";
+export { SAFE_LINK_LENGTH, SHORT_LINK_LENGTH } from "../../shared/share/limits";
+
+/** What goes into the link: the changes from its base, never the whole workspace. */
+interface LinkPayload {
+  /** files added or changed from the base */
+  put: ScenarioFiles;
+  /** files of the base that are gone */
+  del: string[];
+  tools: ScenarioTools;
+  scenario?: Scenario;
+  /** the learner's tool files and pi/mini-pi handler choices (learner-tools/saved.ts) */
+  learner?: SavedLearnerTools;
+}
+
+export type LinkProblem = "corrupt" | "truncated" | "newer";
+
+export interface LinkSummary {
+  /** entries in the workspace the link gives */
+  files: number;
+  added: number;
+  changed: number;
+  removed: number;
+  tools: string[];
+  scenario?: string;
+  /** the learner's tools the link offers (none registers before the learner accepts it) */
+  learnerTools: string[];
+}
+
+export type DecodedLink =
+  | { ok: true; shared: SharedWork; summary: LinkSummary }
+  | { ok: false; problem: LinkProblem; version?: number };
+
+const same = (a: ScenarioFileSpec | undefined, b: ScenarioFileSpec | undefined) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/** The files a link's changes apply to: its scenario's own workspace, else the preset. */
+const baseOf = (scenario: Scenario | undefined, preset: ScenarioFiles) =>
+  scenario?.workspace?.files ?? preset;
+
+/**
+ * The fragment (without `#`) for `shared`. `redact` masks any key that got into the text; it runs on
+ * the JSON before it is compressed, the last look at it in the clear.
+ */
+export function encodeLink(
+  shared: SharedWork,
+  preset: ScenarioFiles,
+  redact: (text: string) => string = (t) => t,
+): string {
+  const base = baseOf(shared.scenario, preset);
+  const put: ScenarioFiles = {};
+  for (const [path, spec] of Object.entries(shared.files)) if (!same(base[path], spec)) put[path] = spec;
+  const del = Object.keys(base).filter((path) => !(path in shared.files));
+  const payload: LinkPayload = {
+    put,
+    del,
+    tools: shared.tools,
+    ...(shared.scenario ? { scenario: shared.scenario } : {}),
+    ...(shared.learner ? { learner: shared.learner } : {}),
+  };
+  const bytes = deflateSync(utf8Encode(redact(JSON.stringify(payload))), { level: 9 });
+  return `${LINK_PREFIX}${LINK_VERSION}.${toBase64Url(bytes)}`;
+}
+
+/** Reads a fragment (with or without `#`); null when it is not a share link at all. */
+export function decodeLink(fragment: string, preset: ScenarioFiles): DecodedLink | null {
+  const text = fragment.replace(/^#/, "");
+  if (!text.startsWith(LINK_PREFIX)) return null;
+  const match = /^(\d+)\.([A-Za-z0-9_-]*)$/.exec(text.slice(LINK_PREFIX.length));
+  if (!match) return { ok: false, problem: "corrupt" };
+  const version = Number(match[1]);
+  if (version > LINK_VERSION) return { ok: false, problem: "newer", version };
+  if (version !== LINK_VERSION) return { ok: false, problem: "corrupt" };
+  let json: string;
+  try {
+    const data = fromBase64Url(match[2] as string);
+    if (data === null) return { ok: false, problem: "truncated" };
+    json = utf8Decode(inflateSync(data));
+  } catch (error) {
+    // fflate reports a stream that stops before its last block as "unexpected EOF".
+    return { ok: false, problem: /EOF/i.test(String(error)) ? "truncated" : "corrupt" };
+  }
+  try {
+    const payload = checkPayload(JSON.parse(json));
+    return payload ? applyPayload(payload, preset) : { ok: false, problem: "corrupt" };
+  } catch {
+    return { ok: false, problem: "corrupt" };
+  }
+}
+
+function applyPayload(payload: LinkPayload, preset: ScenarioFiles): DecodedLink {
+  const base = baseOf(payload.scenario, preset);
+  const files: ScenarioFiles = { ...base };
+  let added = 0;
+  let changed = 0;
+  for (const [path, spec] of Object.entries(payload.put)) {
+    if (path in base) changed++;
+    else added++;
+    files[path] = spec;
+  }
+  let removed = 0;
+  for (const path of payload.del) {
+    if (!(path in files)) continue;
+    delete files[path];
+    removed++;
+  }
+  return {
+    ok: true,
+    shared: {
+      files,
+      tools: payload.tools,
+      ...(payload.scenario ? { scenario: payload.scenario } : {}),
+      ...(payload.learner ? { learner: payload.learner } : {}),
+    },
+    summary: {
+      files: Object.keys(files).length,
+      added,
+      changed,
+      removed,
+      tools: payload.tools.active,
+      ...(payload.scenario ? { scenario: payload.scenario.title } : {}),
+      learnerTools: payload.learner?.tools.map((t) => t.name) ?? [],
+    },
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+function isSpec(v: unknown): v is ScenarioFileSpec {
+  if (typeof v === "string") return true;
+  if (!isRecord(v)) return false;
+  const keys = Object.keys(v);
+  if (keys.length !== 1) return false;
+  if ("base64" in v) return typeof v.base64 === "string" && /^[A-Za-z0-9+/]*={0,2}$/.test(v.base64);
+  if ("symlink" in v) return typeof v.symlink === "string";
+  return v.dir === true;
+}
+
+/** The payload's known fields, checked; null when any is wrong. Unknown fields are dropped. */
+function checkPayload(value: unknown): LinkPayload | null {
+  if (!isRecord(value) || !isRecord(value.put) || !Array.isArray(value.del) || !isRecord(value.tools))
+    return null;
+  const put: ScenarioFiles = {};
+  for (const [path, spec] of Object.entries(value.put)) {
+    if (pathProblem(path) !== null || !isSpec(spec)) return null;
+    put[path] = spec;
+  }
+  if (!value.del.every((p): p is string => typeof p === "string" && pathProblem(p) === null)) return null;
+  const names = (list: unknown) =>
+    Array.isArray(list) && list.every((n): n is string => typeof n === "string" && TOOL_NAME.test(n))
+      ? list
+      : null;
+  const active = names(value.tools.active);
+  const hidden = value.tools.hidden === undefined ? [] : names(value.tools.hidden);
+  if (!active || !hidden) return null;
+  const tools: ScenarioTools = { active, ...(hidden.length > 0 ? { hidden } : {}) };
+  // The scenario format's own parser: a scenario from a link is held to the same rules as a file.
+  const scenario = value.scenario === undefined ? undefined : parseScenario(value.scenario, "link");
+  if (scenario?.workspace && Object.keys(scenario.workspace.files).some((p) => pathProblem(p) !== null))
+    return null;
+  // Tool files are code from someone else: only names and text pass, and nothing registers them here.
+  const learner = value.learner === undefined ? undefined : readTravellingTools(value.learner);
+  if (learner && !learner.ok) return null;
+  return {
+    put,
+    del: value.del,
+    tools,
+    ...(scenario ? { scenario } : {}),
+    ...(learner?.ok ? { learner: learner.value } : {}),
+  };
+}
+
+export function toBase64Url(bytes: Uint8Array): string {
+  return base64Encode(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** null when the text cannot be base64url of whole bytes (a cut in the wrong place). */
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (text.length % 4 === 1) return null;
+  const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4);
+  return base64Decode(padded);
+}

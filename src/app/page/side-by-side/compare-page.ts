@@ -1,0 +1,100 @@
+/**
+ * The page's side of "Compare backends". Each run gets a worker of its own (compare-worker.ts), never the
+ * learner's session worker: the two fresh sessions cannot reach the learner's files, and a run that
+ * will not stop (a bash command that never yields cannot see an abort) is ended by ending its worker.
+ * Cancel asks the worker to abort first, so a WebContainer side's processes are killed, then ends it.
+ */
+import type {
+  CompareHandle,
+  CompareRequest,
+  CompareResult,
+  ContainerAvailability,
+} from "@state/compare-backends";
+import type { CompareWorkerIn, CompareWorkerOut } from "../../shared/side-by-side/compare-messages";
+import type { PageBackendPicker } from "../backend-page";
+
+export type CompareWorkerLike = Pick<Worker, "postMessage" | "terminate" | "onmessage" | "onerror">;
+
+/** How long a cancelled run's worker gets to abort its calls before it is ended. */
+export const CANCEL_GRACE_MS = 1000;
+
+export interface ComparePageDeps {
+  fetchScenario(file: string): Promise<unknown>;
+  /** the scenario loaded in the learner's session, as its file had it (share_state), if any */
+  loadedScenario(): Promise<{ title: string } | undefined>;
+  picker?: Pick<PageBackendPicker, "compareContainer" | "serveForCompare">;
+  spawn?: () => CompareWorkerLike;
+  setTimeout?: (run: () => void, ms: number) => unknown;
+}
+
+function spawnCompareWorker(): CompareWorkerLike {
+  return new Worker(new URL("../../worker/side-by-side/compare-worker.ts", import.meta.url), {
+    type: "module",
+    name: "pi-compare",
+  });
+}
+
+function abortError(): Error {
+  const error = new Error("The comparison was cancelled.");
+  error.name = "AbortError";
+  return error;
+}
+
+export function createCompareHandle(deps: ComparePageDeps): CompareHandle {
+  const spawn = deps.spawn ?? spawnCompareWorker;
+  const later = deps.setTimeout ?? ((run: () => void, ms: number) => setTimeout(run, ms));
+  const container = (learnerBackend: string): ContainerAvailability => {
+    const found = deps.picker?.compareContainer() ?? { ok: false, reason: "notBooted" };
+    // A run mounts its files over the container's folder: not while the learner's files live there.
+    if (found.ok && !found.fake && learnerBackend.startsWith("webcontainer"))
+      return { ok: false, reason: "holdsWorkspace" };
+    return found;
+  };
+  return {
+    container,
+    loadedTitle: async () => (await deps.loadedScenario())?.title ?? null,
+    async run(request: CompareRequest, signal: AbortSignal): Promise<CompareResult> {
+      const scenario =
+        request.scenario.kind === "shipped"
+          ? await deps.fetchScenario(request.scenario.file)
+          : await deps.loadedScenario();
+      if (scenario === undefined)
+        throw new Error("No scenario is loaded in the session: pick one from the list.");
+      if (signal.aborted) throw abortError();
+      const wantsContainer = request.a.kind === "webcontainer" || request.b.kind === "webcontainer";
+      const availability = deps.picker?.compareContainer();
+      const port =
+        wantsContainer && availability?.ok && !availability.fake ? deps.picker?.serveForCompare() : undefined;
+      const worker = spawn();
+      return new Promise<CompareResult>((resolve, reject) => {
+        let settled = false;
+        const finish = (work: () => void) => {
+          if (settled) return;
+          settled = true;
+          signal.removeEventListener("abort", cancel);
+          work();
+        };
+        const cancel = () => {
+          finish(() => reject(abortError()));
+          worker.postMessage({ type: "cancel" } satisfies CompareWorkerIn);
+          later(() => worker.terminate(), CANCEL_GRACE_MS);
+        };
+        worker.onmessage = (event: MessageEvent<CompareWorkerOut>) => {
+          const m = event.data;
+          worker.terminate();
+          if (m.type === "done") finish(() => resolve(m.result));
+          else finish(() => reject(m.aborted ? abortError() : new Error(m.message)));
+        };
+        worker.onerror = (event) => {
+          event.preventDefault?.();
+          worker.terminate();
+          finish(() => reject(new Error(event.message || "the comparison's worker failed")));
+        };
+        signal.addEventListener("abort", cancel);
+        const message: CompareWorkerIn = { type: "run", scenario, a: request.a, b: request.b };
+        if (port) worker.postMessage({ ...message, port }, [port]);
+        else worker.postMessage(message);
+      });
+    },
+  };
+}
