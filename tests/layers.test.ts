@@ -1,91 +1,149 @@
 /**
- * Proves each layer rule fires: a probe file with a forbidden import is written into the layer's folder,
- * Biome lints it, and the named rule must report it. A file that respects the rules must lint clean.
+ * Proves each import rule fires: a probe file with a forbidden import is written where the rule applies, the
+ * dependency checker (.dependency-cruiser.cjs) reads it, and the named rule must report it; a probe that keeps
+ * the rules must pass. The globals rules (no `window` below ui/) are Biome's, and proven here the same way.
  */
 import { execFileSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
 
-const biome = "node_modules/.bin/biome";
+const tag = `__probe_${process.pid}__`;
 
-function lint(layer: string, source: string): string[] {
-  const file = `src/${layer}/__layer_probe_${process.pid}__.ts`;
-  writeFileSync(file, source);
+/** Writes the probe files, runs `run` on the first, removes them all. */
+function withProbes<T>(files: Record<string, string>, run: (first: string) => T): T {
+  const paths = Object.keys(files);
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, source);
+  }
   try {
+    return run(paths[0]);
+  } finally {
+    for (const path of paths) rmSync(path, { force: true });
+  }
+}
+
+/**
+ * One run of the checker over every probe at once (it starts slowly), following imports `depth` deep (a circle
+ * needs two steps); the rules each probe broke.
+ */
+function cruiseAll(files: Record<string, string>, depth = 1): Map<string, string[]> {
+  return withProbes(files, () => {
     let out: string;
     try {
-      out = execFileSync(biome, ["lint", "--reporter=json", "--max-diagnostics=50", file], {
-        encoding: "utf8",
-      });
+      out = execFileSync(
+        "node_modules/.bin/depcruise",
+        [
+          "--config",
+          ".dependency-cruiser.cjs",
+          "--output-type",
+          "json",
+          "--max-depth",
+          String(depth),
+          ...Object.keys(files),
+        ],
+        { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+      );
+    } catch (error) {
+      out = String((error as { stdout?: string }).stdout ?? "");
+    }
+    const report = JSON.parse(out) as { summary: { violations: { from: string; rule: { name: string } }[] } };
+    const broken = new Map<string, string[]>(Object.keys(files).map((path) => [path, []]));
+    for (const v of report.summary.violations) broken.get(v.from)?.push(v.rule.name);
+    return broken;
+  });
+}
+
+function biomeLint(path: string, source: string): string[] {
+  return withProbes({ [path]: source }, (file) => {
+    let out: string;
+    try {
+      out = execFileSync("node_modules/.bin/biome", ["lint", "--reporter=json", file], { encoding: "utf8" });
     } catch (error) {
       out = String((error as { stdout?: string }).stdout ?? "");
     }
     const report = JSON.parse(out.slice(out.indexOf("{"))) as { diagnostics: { category: string }[] };
     return report.diagnostics.map((d) => d.category);
-  } finally {
-    rmSync(file, { force: true });
-  }
+  });
 }
 
-const cases: [layer: string, source: string, rule: string][] = [
-  [
-    "core",
-    'import { useState } from "react";\nexport const x = useState;\n',
-    "lint/style/noRestrictedImports",
-  ],
-  ["core", 'import { Volume } from "memfs";\nexport const x = Volume;\n', "lint/style/noRestrictedImports"],
-  ["core", 'import { x } from "@agent/events";\nexport const y = x;\n', "lint/style/noRestrictedImports"],
-  [
-    "core",
-    'import { x } from "../backends/memfs/workspace";\nexport const y = x;\n',
-    "lint/style/noRestrictedImports",
-  ],
-  ["core", "export const x = document.title;\n", "lint/style/noRestrictedGlobals"],
-  [
-    "core",
-    'import { readFileSync } from "node:fs";\nexport const x = readFileSync;\n',
-    "lint/correctness/noNodejsModules",
-  ],
-  [
-    "agent",
-    'import { x } from "@backends/memfs/workspace";\nexport const y = x;\n',
-    "lint/style/noRestrictedImports",
-  ],
-  [
-    "agent",
-    'import { WebContainer } from "@webcontainer/api";\nexport const y = WebContainer;\n',
-    "lint/style/noRestrictedImports",
-  ],
-  [
-    "state",
-    'import { useState } from "react";\nexport const x = useState;\n',
-    "lint/style/noRestrictedImports",
-  ],
-  ["state", 'import { x } from "@ui/App/App";\nexport const y = x;\n', "lint/style/noRestrictedImports"],
-  ["backends", 'import { x } from "@agent/events";\nexport const y = x;\n', "lint/style/noRestrictedImports"],
-  [
-    "ui",
-    'import { x } from "@backends/memfs/workspace";\nexport const y = x;\n',
-    "lint/style/noRestrictedImports",
-  ],
-  ["ui", 'import { x } from "@app/worker/session";\nexport const y = x;\n', "lint/style/noRestrictedImports"],
-  ["ui", 'import { join } from "path";\nexport const x = join;\n', "lint/correctness/noNodejsModules"],
+const importing = (spec: string) => `import * as x from "${spec}";\nexport const y = x;\n`;
+
+const forbidden: [where: string, source: string, rule: string][] = [
+  ["core", importing("react"), "core-has-no-ui"],
+  ["core", importing("memfs"), "core-knows-no-backend"],
+  ["core", importing("@agent/events"), "core-is-the-bottom"],
+  ["core", importing("../backends/memfs/workspace"), "core-is-the-bottom"],
+  ["core", importing("node:fs"), "no-node-builtins"],
+  ["agent", importing("@backends/memfs/workspace"), "agent-imports-core-only"],
+  ["agent", importing("@webcontainer/api"), "agent-knows-no-backend"],
+  ["state", importing("react"), "state-is-framework-free"],
+  ["state", importing("@ui/App/App"), "state-imports-agent-and-core"],
+  ["backends", importing("@agent/events"), "backends-import-core-only"],
+  ["ui", importing("@backends/memfs/workspace"), "ui-never-reaches-app-or-backends"],
+  ["ui", importing("@app/worker/session"), "ui-never-reaches-app-or-backends"],
+  ["ui", importing("path"), "no-node-builtins"],
+  ["app/page", importing("@app/worker/session"), "page-never-imports-worker"],
+  ["app/page", importing("../worker/pacer"), "page-never-imports-worker"],
+  ["app/worker", importing("@app/page/page-session"), "worker-never-imports-page"],
+  ["app/shared", importing("@app/page/scenarios"), "shared-serves-both-threads"],
 ];
 
-describe("layer rules (docs/layers.md)", () => {
-  it.each(cases)("src/%s rejects %j", (layer, source, rule) => {
-    expect(lint(layer, source)).toContain(rule);
+const allowed: [where: string, source: string][] = [
+  ["agent", importing("@core/tools/types")],
+  ["ui", importing("@state/store")],
+  ["backends", importing("@core/bytes")],
+  ["app/page", importing("@app/shared/share/limits")],
+  ["app/worker", importing("../shared/share/limits")],
+];
+
+const probePath = (where: string, n: number) => `src/${where}/${tag}${n}.ts`;
+const circleA = `src/state/${tag}a.ts`;
+const circleB = `src/state/${tag}b.ts`;
+
+describe("import rules (.dependency-cruiser.cjs, docs/layers.md)", () => {
+  const files: Record<string, string> = {};
+  forbidden.forEach(([where, source], n) => {
+    files[probePath(where, n)] = source;
+  });
+  allowed.forEach(([where, source], n) => {
+    files[probePath(where, 100 + n)] = source;
+  });
+  let broken: Map<string, string[]>;
+  let circle: Map<string, string[]>;
+  beforeAll(() => {
+    broken = cruiseAll(files);
+    circle = cruiseAll(
+      {
+        [circleA]: `import { b } from "./${tag}b";\nexport const a = () => b;\n`,
+        [circleB]: `import { a } from "./${tag}a";\nexport const b = () => a;\n`,
+      },
+      2,
+    );
+  }, 120_000);
+
+  it.each(forbidden.map((c, n) => [...c, n] as const))(
+    "src/%s rejects %j (%s)",
+    (where, _source, rule, n) => {
+      expect(broken.get(probePath(where, n))).toContain(rule);
+    },
+  );
+
+  it("rejects an import circle", () => {
+    expect([...(circle.get(circleA) ?? []), ...(circle.get(circleB) ?? [])]).toContain("no-circular");
   });
 
-  it("lets each layer import what the design allows", () => {
-    expect(
-      lint("agent", 'import type { AgentTool } from "@core/tools/types";\nexport type X = AgentTool;\n'),
-    ).toEqual([]);
-    expect(
-      lint("ui", 'import type { Store } from "@state/store";\nexport type X = Store<number>;\n'),
-    ).toEqual([]);
-    expect(
-      lint("backends", 'import { utf8Encode } from "@core/bytes";\nexport const x = utf8Encode;\n'),
-    ).toEqual([]);
+  it("lets each layer and thread import what the design allows", () => {
+    allowed.forEach(([where], n) => {
+      expect(broken.get(probePath(where, 100 + n)), where).toEqual([]);
+    });
+  });
+
+  it("keeps DOM globals out of core/ (Biome)", () => {
+    expect(biomeLint(`src/core/${tag}g.ts`, "export const x = document.title;\n")).toContain(
+      "lint/style/noRestrictedGlobals",
+    );
+    expect(biomeLint(`src/core/${tag}g.ts`, "export const x = 1;\n")).toEqual([]);
   });
 });
