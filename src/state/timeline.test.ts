@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { startAndEnd } from "./session-events.fixture";
-import { EMPTY_TIMELINE, reduceTimeline, TIMELINE_CAPACITY, type TimelineSnapshot } from "./timeline";
+import {
+  EMPTY_TIMELINE,
+  type Lane,
+  laneExtent,
+  reduceTimeline,
+  TIMELINE_CAPACITY,
+  type TimelineSnapshot,
+  timelineExtent,
+} from "./timeline";
 
 describe("a long session's timeline", () => {
   it("keeps the newest lanes within capacity, counts the rest, and still finds each kept lane", () => {
@@ -15,5 +23,31 @@ describe("a long session's timeline", () => {
     const last = `c${total - 1}`;
     expect(state.lanes[state.index[last]]).toMatchObject({ toolCallId: last, status: "done" });
     expect(Object.keys(state.index)).toHaveLength(state.lanes.length);
+  });
+});
+
+describe("what a lane and a batch print", () => {
+  const lane = (start: number, end: number | null, bars: [number, number | null][]): Lane => ({
+    toolCallId: "c",
+    toolName: "read",
+    batch: 1,
+    mode: "parallel",
+    status: end === null ? "running" : "done",
+    start,
+    end,
+    bars: bars.map(([s, e]) => ({ stage: "execute", start: s, end: e })),
+  });
+
+  it("a fast call whose events share one millisecond prints the time its bars show, not 0", () => {
+    // events at ts 1000 (whole ms); the execute bar measured 0.8 ms, drawn back from the end event
+    const fast = lane(1000, 1000, [[999.2, 1000]]);
+    expect(laneExtent(fast, 2000)).toEqual({ start: 999.2, end: 1000 });
+    const { elapsed, end, start } = timelineExtent([fast], 2000);
+    expect(elapsed).toBeCloseTo(0.8);
+    expect(end - start).toBe(1); // drawn against at least 1 ms
+  });
+
+  it("a running lane reaches now", () => {
+    expect(laneExtent(lane(1000, null, [[1000, null]]), 1500)).toEqual({ start: 1000, end: 1500 });
   });
 });

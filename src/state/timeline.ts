@@ -252,13 +252,36 @@ export function reduceTimeline(
 }
 
 /** The extent of all lanes, for a shared time axis; `now` closes running lanes. */
-export function timelineExtent(lanes: readonly Lane[], now: number): { start: number; end: number } {
-  if (lanes.length === 0) return { start: now, end: now + 1 };
+/**
+ * Where a lane begins and ends: its call's events, widened to its bars. Event times are whole milliseconds,
+ * while a stage's bar is drawn from its measured duration, so a fast call's bars can reach past its events'
+ * times; the lane's printed duration must match what its bars show.
+ */
+export function laneExtent(lane: Lane, now: number): { start: number; end: number } {
+  let start = lane.start;
+  let end = lane.end ?? now;
+  for (const b of lane.bars) {
+    start = Math.min(start, b.start);
+    end = Math.max(end, b.end ?? now);
+  }
+  return { start, end };
+}
+
+/**
+ * The time a batch of lanes spans: `elapsed` is what to print, `end` what to draw against (at least 1 ms after
+ * `start`, so bars of a batch that took no measurable time still have a width to be placed in).
+ */
+export function timelineExtent(
+  lanes: readonly Lane[],
+  now: number,
+): { start: number; end: number; elapsed: number } {
+  if (lanes.length === 0) return { start: now, end: now + 1, elapsed: 0 };
   let start = Number.POSITIVE_INFINITY;
   let end = Number.NEGATIVE_INFINITY;
   for (const l of lanes) {
-    start = Math.min(start, l.start, ...l.bars.map((b) => b.start));
-    end = Math.max(end, l.end ?? now, ...l.bars.map((b) => b.end ?? now));
+    const extent = laneExtent(l, now);
+    start = Math.min(start, extent.start);
+    end = Math.max(end, extent.end);
   }
-  return { start, end: Math.max(end, start + 1) };
+  return { start, end: Math.max(end, start + 1), elapsed: end - start };
 }

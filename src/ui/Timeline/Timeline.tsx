@@ -1,4 +1,4 @@
-import { type Lane, type StageBar, type StageName, timelineExtent } from "@state/timeline";
+import { type Lane, laneExtent, type StageBar, type StageName, timelineExtent } from "@state/timeline";
 import { useMemo, useRef } from "react";
 import { useFollowNewest } from "../hooks/useFollowNewest";
 import { useNow } from "../hooks/useNow";
@@ -84,7 +84,7 @@ function Batch({
   onAbort: () => void;
 }) {
   const { t, format } = useT("timeline");
-  const { start, end } = timelineExtent(lanes, now);
+  const { start, end, elapsed } = timelineExtent(lanes, now);
   const span = end - start;
   const mode = lanes.find((l) => l.mode)?.mode;
   const pos = (b: { start: number; end: number | null }) => ({
@@ -95,7 +95,8 @@ function Batch({
     <section className="batch" aria-label={t("batch", { count: lanes.length })}>
       <header className="batch__head">
         {lanes.length > 1 ? t("manyCalls", { count: lanes.length }) : t("oneCall")}
-        {mode ? ` · ${t(`mode.${mode}`)}` : ""} · {format.duration(span)}
+        {/* sequential or parallel says how calls of one message ran: a lone call has neither */}
+        {mode && lanes.length > 1 ? ` · ${t(`mode.${mode}`)}` : ""} · {format.duration(elapsed)}
       </header>
       <ol className="lanes">
         {lanes.map((l) => (
@@ -122,14 +123,14 @@ function Batch({
             <span className="lane__time">
               {l.status === "running" ? (
                 <>
-                  <span aria-live="off">{format.duration(now - l.start)}</span>{" "}
+                  <span aria-live="off">{format.duration(now - laneExtent(l, now).start)}</span>{" "}
                   <button type="button" className="danger" onClick={onAbort} title={t("common:abortTitle")}>
                     {t("common:abort")}
                   </button>
                 </>
               ) : (
                 <span className={l.status === "error" ? "error" : undefined}>
-                  {format.duration((l.end ?? now) - l.start)}
+                  {format.duration(laneDuration(l, now))}
                   {l.status === "error" ? ` · ${t("error")}` : ""}
                 </span>
               )}
@@ -139,6 +140,11 @@ function Batch({
       </ol>
     </section>
   );
+}
+
+function laneDuration(lane: Lane, now: number): number {
+  const { start, end } = laneExtent(lane, now);
+  return end - start;
 }
 
 function Bar({ bar, style, now }: { bar: StageBar; style: { left: string; width: string }; now: number }) {
