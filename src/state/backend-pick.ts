@@ -13,6 +13,8 @@ export type BackendPick =
   | { status: "switching" }
   | { status: "failed"; reason: "missing"; missing: Missing[] }
   | { status: "failed"; reason: "timeout"; limitMs: number }
+  /** StackBlitz could not be reached before the boot: said at once, and a later pick may try again */
+  | { status: "failed"; reason: "offline" }
   | { status: "failed"; reason: "bootError"; message: string }
   | { status: "failed"; reason: "stuck" };
 

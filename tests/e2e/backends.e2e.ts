@@ -1,7 +1,7 @@
 /**
  * Backends in Chromium: the preview serves the page cross-origin isolated; picking WebContainer on a page
- * that is not isolated says why and boots nothing; a boot that never settles (the real client, with
- * StackBlitz unreachable) ends at the time limit with its sentence; and with the fake WebContainer
+ * that is not isolated says why and boots nothing; offline, the pick says so within seconds; a boot that
+ * never settles (the real client, with StackBlitz's frame empty) ends at the time limit with its sentence; and with the fake WebContainer
  * injected (the test hook), the workspace moves in and back mid-session while the dispatch table shows
  * the backend each tool's closure holds, tools on two backends at once included. The backend self-test
  * passes on memfs and on the fake.
@@ -13,26 +13,35 @@ import { closePage, openAppIn } from "./page";
 import { runAxe, startCallByHand } from "./support";
 
 let browser: Browser;
-const opened: { page: Page; errors: string[]; context: BrowserContext }[] = [];
+const opened: { page: Page; errors: string[]; context: BrowserContext; expected?: RegExp }[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterEach(async () => {
-  for (const { page, errors, context } of opened.splice(0)) {
+  for (const { page, errors, context, expected } of opened.splice(0)) {
     await closePage(page);
     await context.close();
-    expect(errors, "console errors on the page").toEqual([]);
+    const unexpected = expected ? errors.filter((e) => !expected.test(e)) : errors;
+    expect(unexpected, "console errors on the page").toEqual([]);
   }
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function open(options: { hook?: object; stripIsolation?: boolean } = {}) {
+async function open(
+  options: { hook?: object; stripIsolation?: boolean; stackBlitz?: "offline" | "empty" } = {},
+) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  // StackBlitz is never reached from a test: the real client's boot then never settles, as offline.
-  await context.route(/stackblitz\.com/, (route) => route.abort("internetdisconnected"));
+  // StackBlitz is never reached from a test. "offline": every request fails as a disconnected network does;
+  // "empty": it answers with an empty page, so the check before the boot passes and the real client's boot
+  // never settles (as when its frame is blocked).
+  await context.route(/stackblitz\.com/, (route) =>
+    options.stackBlitz === "empty"
+      ? route.fulfill({ status: 200, contentType: "text/html", body: "" })
+      : route.abort("internetdisconnected"),
+  );
   if (options.hook)
     await context.addInitScript((hook) => Object.assign(window, { __playgroundTest: hook }), options.hook);
   if (options.stripIsolation)
@@ -87,8 +96,20 @@ describe("backends", () => {
     await files(page).getByText("README.md", { exact: true }).waitFor();
   });
 
+  it("offline, the pick says the network is the problem within seconds, not at the time limit", async () => {
+    const page = await open();
+    // the check's own request fails, and the browser logs that; nothing else may
+    opened[opened.length - 1].expected = /ERR_INTERNET_DISCONNECTED/;
+    await radio(page, /^WebContainer/).click();
+    // within 10 s, where the boot's own limit is 30 s
+    await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toMatch(/needs the network/);
+    expect(await radio(page, /^memfs/).isChecked()).toBe(true);
+    await runBash(page, "echo still-here > after-offline.txt");
+    await files(page).getByText("after-offline.txt", { exact: true }).waitFor();
+  });
+
   it("a boot that never settles ends at the time limit with its sentence; memfs still runs the tools", async () => {
-    const page = await open({ hook: { bootLimitMs: 1500 } });
+    const page = await open({ hook: { bootLimitMs: 1500 }, stackBlitz: "empty" });
     await radio(page, /^WebContainer/).click();
     await expect
       .poll(() => status(page).textContent(), { timeout: 10_000 })

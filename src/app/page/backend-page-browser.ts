@@ -13,6 +13,32 @@ interface TestHook {
   bootLimitMs?: number;
 }
 
+/** How long the check before a boot waits for StackBlitz to answer: far more than a working network needs. */
+const REACH_LIMIT_MS = 4000;
+
+/**
+ * Whether StackBlitz's servers answer at all (the boot loads its frame from there). An opaque answer is enough:
+ * the request is `no-cors`, so no CORS header is needed and nothing is read. A browser that knows it is
+ * offline is believed without asking.
+ */
+async function stackBlitzAnswers(limitMs: number): Promise<boolean> {
+  if (navigator.onLine === false) return false;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), limitMs);
+  try {
+    await fetch("https://stackblitz.com/headless", {
+      mode: "no-cors",
+      cache: "no-store",
+      signal: controller.signal,
+    });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createPageBackendPicker(
   send: (command: SessionCommand) => void,
   request: <T extends SessionRequest>(request: T) => Promise<SessionReplies[T["type"]]>,
@@ -40,6 +66,7 @@ export function createPageBackendPicker(
       return channel.port2;
     },
     limitMs: hook?.bootLimitMs,
+    reachable: hook?.webcontainer === "fake" ? undefined : () => stackBlitzAnswers(REACH_LIMIT_MS),
     fake: hook?.webcontainer === "fake",
   });
   return { ...picker, selfTest: () => request({ type: "backend_self_test" }) };

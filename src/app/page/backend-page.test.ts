@@ -12,7 +12,12 @@ const isolated: PageEnvironment = {
   userAgent: CHROME,
 };
 
-function picker(env: PageEnvironment, bootFn: () => Promise<never> | ReturnType<typeof boot>, limitMs = 50) {
+function picker(
+  env: PageEnvironment,
+  bootFn: () => Promise<never> | ReturnType<typeof boot>,
+  limitMs = 50,
+  reachable?: () => Promise<boolean>,
+) {
   const sent: SessionCommand[] = [];
   const p = createBackendPicker({
     send: (c) => sent.push(c),
@@ -20,11 +25,36 @@ function picker(env: PageEnvironment, bootFn: () => Promise<never> | ReturnType<
     boot: bootFn,
     serve: () => new MessageChannel().port2,
     limitMs,
+    reachable,
   });
   return { p, sent };
 }
 
 describe("picking a backend on the page", () => {
+  it("offline, says so at once without booting, and a pick once the network is back boots", async () => {
+    let online = false;
+    let boots = 0;
+    const { p, sent } = picker(
+      isolated,
+      () => {
+        boots++;
+        return boot();
+      },
+      60_000,
+      async () => online,
+    );
+    await p.pick("webcontainer");
+    expect(p.status.getSnapshot()).toEqual({ status: "failed", reason: "offline" });
+    expect(boots).toBe(0);
+    expect(sent).toEqual([]);
+
+    online = true;
+    await p.pick("webcontainer");
+    expect(boots).toBe(1);
+    expect(p.status.getSnapshot()).toEqual({ status: "idle" });
+    expect(sent.map((c) => c.type)).toEqual(["set_backend"]);
+  });
+
   it("names every missing prerequisite", () => {
     expect(missingPrerequisites(isolated)).toEqual([]);
     expect(

@@ -58,6 +58,11 @@ export interface BackendPickerDeps {
   /** serves the booted container on one end of a new channel and returns the other end */
   serve(container: WebContainerLike): MessagePort;
   limitMs?: number;
+  /**
+   * Whether WebContainer's servers answer, asked before the first boot: offline, the client's boot neither
+   * resolves nor rejects, so without this the learner would wait out the whole time limit to learn it.
+   */
+  reachable?: () => Promise<boolean>;
   /** the test hook's fake: "Compare backends" boots a fake of its own, needing nothing of this page */
   fake?: boolean;
 }
@@ -97,6 +102,8 @@ export function createBackendPicker(deps: BackendPickerDeps): PageBackendPicker 
       if (missing.length > 0) return status.set({ status: "failed", reason: "missing", missing });
       if (stuck) return status.set({ status: "failed", reason: "stuck" });
       status.set({ status: "booting", limitMs });
+      if (!booted && deps.reachable && !(await deps.reachable()))
+        return status.set({ status: "failed", reason: "offline" });
       if (!booted) booted = bootWithin(deps.boot, limitMs);
       try {
         container = await booted;

@@ -30,6 +30,7 @@ export function BackendPicker() {
         if (pick.reason === "missing")
           return t("missing", { list: pick.missing.map((m) => t(`missing_${m}`)).join(" ") });
         if (pick.reason === "timeout") return t("timeout", { seconds: seconds(pick.limitMs) });
+        if (pick.reason === "offline") return t("offline");
         if (pick.reason === "bootError") return t("bootError", { message: pick.message });
         return t("stuck");
       default:
