@@ -110,6 +110,14 @@ describe("the same bad call under both versions", () => {
   });
 });
 
+describe("several errors, as pi-agent-core 1.6.0's loop returns them", () => {
+  it("lists a missing property before a wrong type, in the schema's order", () => {
+    expect(failure(() => v16(read, { offset: "abc" }))).toBe(
+      'Validation failed for tool "read":\n  - path: missing\n  - offset: expected number, got string\n\nReceived arguments:\n{\n  "offset": "abc"\n}',
+    );
+  });
+});
+
 describe("coercion", () => {
   it("null for an optional number: 0 in 0.73.1, the property dropped in 1.6.0", () => {
     expect(v073(read, { path: "a", offset: null })).toEqual({ path: "a", offset: 0 });
