@@ -22,6 +22,8 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /** the arguments text did not parse (then `arguments` is `{}`): reported by 1.6.0's validator */
+  argumentsError?: string;
 }
 
 export interface Usage {

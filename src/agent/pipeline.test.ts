@@ -1,3 +1,4 @@
+import { VALIDATOR_1_6_0 } from "@core/validators";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { assistantMessage } from "./drivers/stream";
@@ -73,6 +74,13 @@ describe("executeToolCalls stages", () => {
       },
     );
     expect(batch.messages[0]).toMatchObject({ isError: true, content: [{ type: "text", text: "nope" }] });
+  });
+
+  it("validates as the configured version: 0.73.1 unless told, 1.6.0's texts when given its validator", async () => {
+    const text = async (config = {}) =>
+      ((await run({ n: "x" }, config)).batch.messages[0].content[0] as { text: string }).text;
+    expect(await text()).toContain("  - n: must be number");
+    expect(await text({ validator: VALIDATOR_1_6_0 })).toContain("  - n: expected number, got string");
   });
 
   it("uses pi's default block reason", async () => {

@@ -14,7 +14,7 @@
  * Deviation from pi: the stage events (call_*, batch_*) are the playground's own, emitted between pi's.
  */
 import type { AgentToolResult, AnyAgentTool } from "@core/tools/types";
-import { validateToolArguments } from "@core/validation";
+import { VALIDATOR_0_73_1 } from "@core/validation";
 import type { RejectStage } from "./events";
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages";
 import type { AgentContext, LoopConfig, LoopEmit } from "./types";
@@ -211,7 +211,12 @@ class CallRunner {
 
       stage = "validate";
       t = this.clock();
-      const args = validateToolArguments(tool, { name: call.name, arguments: prepared });
+      const validator = this.config.validator ?? VALIDATOR_0_73_1;
+      const args = validator.validateToolArguments(tool, {
+        name: call.name,
+        arguments: prepared,
+        ...(call.argumentsError !== undefined ? { argumentsError: call.argumentsError } : {}),
+      });
       const coerced = !sameJson(args, JSON.stringify(prepared));
       await this.emit({ type: "call_validated", ...ref, args, coerced, durationMs: this.clock() - t });
 

@@ -3,6 +3,7 @@
  * AgentLoopConfig, BeforeToolCallContext, AfterToolCallContext). Only the parts a tool call needs.
  */
 import type { AgentToolResult, AnyAgentTool, ImageContent, TextContent } from "@core/tools/types";
+import type { ArgumentValidator } from "@core/validation";
 import type { SessionEventBody } from "./events";
 import type { AgentMessage, AssistantMessage, AssistantMessageEvent, ToolCall } from "./messages";
 
@@ -65,4 +66,6 @@ export interface LoopConfig {
   getFollowUpMessages?: () => Promise<AgentMessage[]>;
   /** a monotonic clock in ms for the stage durations (performance.now by default) */
   clock?: () => number;
+  /** which pi's argument validation runs (`VALIDATOR_0_73_1` unless set) */
+  validator?: ArgumentValidator;
 }

@@ -5,6 +5,9 @@
  *
  * Only TypeBox 1.x schemas get Convert's coercion, which is why the project builds its schemas with
  * `typebox` 1.x (the successor of @sinclair/typebox, and what pi 0.73.1 uses).
+ *
+ * `ArgumentValidator` is what the call pipeline asks; `VALIDATOR_0_73_1` is this file's, and
+ * `VALIDATOR_1_6_0` (validation-1-6-0.ts) is pi 1.6.0's, which validates with pi-schema.
  */
 import type { TSchema } from "typebox";
 import { Compile, type Validator } from "typebox/compile";
@@ -18,6 +21,21 @@ export interface ValidatableTool {
 export interface RawToolCall {
   name: string;
   arguments: unknown;
+  /**
+   * Set when the model's arguments text was not a JSON object: the parse error, a blank line,
+   * `Received arguments:` and the text. 1.6.0 reports it instead of validating; 0.73.1 never sees it
+   * (its stream parser yields `{}`, which is validated like any other object).
+   */
+  argumentsError?: string;
+}
+
+/** The pi versions whose argument validation the playground reproduces. */
+export type ValidatorVersionId = "0.73.1" | "1.6.0";
+
+/** One version's validation: the coerced arguments, or a thrown Error whose message is pi's. */
+export interface ArgumentValidator {
+  readonly version: ValidatorVersionId;
+  validateToolArguments(tool: ValidatableTool, toolCall: RawToolCall): unknown;
 }
 
 interface ValidationErrorLike {
@@ -63,3 +81,6 @@ export function validateToolArguments(tool: ValidatableTool, toolCall: RawToolCa
     `Validation failed for tool "${toolCall.name}":\n${errors}\n\nReceived arguments:\n${JSON.stringify(toolCall.arguments, null, 2)}`,
   );
 }
+
+/** pi 0.73.1: TypeBox Convert, then Check. */
+export const VALIDATOR_0_73_1: ArgumentValidator = { version: "0.73.1", validateToolArguments };

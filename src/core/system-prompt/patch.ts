@@ -1,32 +1,28 @@
 /**
- * Changes during a session (docs/pi-contract.md §7.3): section patches, how a provider that
- * accepts system messages mid-conversation is told about them, the first system message, and the tool
- * declarations a request adds or removes when the tool set changes.
+ * Changes during a session, as pi 1.6.0 makes them (docs/pi-contract.md §7.3): section patches, how a
+ * provider that accepts system messages mid-conversation is told about them, the first system message,
+ * and the tool declarations a request adds or removes when the tool set changes. pi 0.73.1 has none of
+ * this: each request carries the whole current prompt and the tools.
  */
 import type { SystemMessage, SystemPromptPatch, SystemPromptSections, ToolDeclaration } from "./types";
+import { diffSections } from "./versions/shared";
+import { renderSystemMessageUpdate160 } from "./versions/v1-6-0";
 
 /** `{name: text}` for changed or new sections, `{name: null}` for removed ones; undefined when equal. */
 export function diffSystemPromptSections(
   previous: SystemPromptSections | undefined,
   current: SystemPromptSections,
 ): SystemPromptPatch | undefined {
-  const patch: SystemPromptPatch = {};
-  for (const [name, text] of Object.entries(current)) if (previous?.[name] !== text) patch[name] = text;
-  for (const name of Object.keys(previous ?? {})) if (!(name in current)) patch[name] = null;
-  return Object.keys(patch).length > 0 ? patch : undefined;
+  return diffSections(previous, current);
 }
 
-/** The message's own text, then one part per patched section; parts joined by blank lines. */
+/**
+ * pi 1.6.0 only (0.73.1 announces no change): the message's own text, then one part per patched
+ * section, `Updated system prompt section "NAME":` + blank line + text, or `Removed system prompt
+ * section "NAME".`; parts joined by blank lines.
+ */
 export function renderSystemMessageUpdate(message: Pick<SystemMessage, "content" | "sections">): string {
-  const parts: string[] = [];
-  if (message.content.length > 0) parts.push(message.content);
-  for (const [name, value] of Object.entries(message.sections ?? {}))
-    parts.push(
-      value === null
-        ? `Removed system prompt section "${name}".`
-        : `Updated system prompt section "${name}":\n\n${value}`,
-    );
-  return parts.join("\n\n");
+  return renderSystemMessageUpdate160(message);
 }
 
 /** The first request's system message; none when there is neither a prompt nor a tool. */

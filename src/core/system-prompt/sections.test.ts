@@ -6,11 +6,15 @@ import {
   diffSystemPromptSections,
   renderSystemMessageUpdate,
 } from "./patch";
-import { buildSystemPromptState, collapseSnippet } from "./sections";
-import type { SystemMessage } from "./types";
+import { buildSystemPromptState as buildState, collapseSnippet } from "./sections";
+import type { BuildSystemPromptOptions, SystemMessage } from "./types";
+import { PROMPT_1_6_0 } from "./versions/index";
 import { anthropicRequest, openAiChatRequest } from "./wire";
 
-// The snippets and guidelines the sectioned prompt shows (docs/pi-contract.md §7.2) for read, bash, edit, write.
+// The sectioned prompt is pi 1.6.0's (docs/pi-contract.md §7.2): these tests build with its profile.
+const buildSystemPromptState = (options: BuildSystemPromptOptions) => buildState(options, PROMPT_1_6_0);
+
+// Snippets and guidelines given by the caller (1.6.0's texts for bash and edit).
 const snippets = {
   read: "Read file contents",
   bash: "Execute bash commands (ls, grep, find, etc.)",
@@ -22,10 +26,8 @@ const guidelines = {
   read: ["Use read to examine files instead of cat or sed."],
   bash: ["You can inspect PI_* environment variables for current model and session details."],
   edit: [
-    "Use edit for precise changes (edits[].oldText must match exactly)",
-    "When changing multiple separate locations in one file, use one edit call with multiple entries in edits[] instead of multiple edit calls",
-    "Each edits[].oldText is matched against the original file, not after earlier edits are applied. Do not emit overlapping or nested edits. Merge nearby changes into one edit.",
-    "Keep edits[].oldText as small as possible while still being unique in the file. Do not pad with large unchanged regions.",
+    "Use edit for targeted changes. Batch changes to one file in a single call.",
+    "Each edits[].oldText must exactly and uniquely match the original file. Keep matches short and non-overlapping; merge nearby changes without including large unchanged regions.",
   ],
   write: ["Use write only for new files or complete rewrites."],
 };
@@ -37,7 +39,7 @@ describe("buildSystemPromptState", () => {
     expect(Object.keys(state.sections ?? {})).toEqual(["preamble", "tools", "rules", "docs", "cwd"]);
     expect(state.sections?.preamble.startsWith("<")).toBe(false);
     expect(state.sections?.tools).toBe(
-      `<tools>\n- read: ${snippets.read}\n- bash: ${snippets.bash}\n- edit: ${snippets.edit}\n- write: ${snippets.write}\n\nIn addition to the tools above, you may have access to other custom tools depending on the project.\n</tools>`,
+      `<tools>\n- read: ${snippets.read}\n- bash: ${snippets.bash}\n- edit: ${snippets.edit}\n- write: ${snippets.write}\n\nAdditional tools may be available.\n</tools>`,
     );
     expect(state.rules.map((r) => r.text)).toEqual([
       "Use bash for file operations like ls, rg, find",
@@ -75,9 +77,11 @@ describe("buildSystemPromptState", () => {
       "Show file paths clearly when working with files",
     ]);
     expect(state.sections?.skills).toContain("<description>d &lt;x&gt;</description>");
-    expect(state.sections?.skills).not.toMatch(/with the (read|bash) tool/);
+    expect(state.sections?.skills).toContain(
+      "\nLoad a skill's file when the task matches its description.\n",
+    );
     const withRead = buildSystemPromptState({ ...base, selectedTools: ["read"], skills });
-    expect(withRead.sections?.skills).toContain("with the read tool");
+    expect(withRead.sections?.skills).toContain("Use the read tool to load a skill's file");
     expect(
       buildSystemPromptState({ ...base, selectedTools: ["edit"], skills }).sections?.skills,
     ).toBeUndefined();
@@ -115,7 +119,8 @@ describe("buildSystemPromptState", () => {
       "notes",
     ]);
     expect(state.sections?.project_context).toContain(
-      '<project_instructions path="/workspace/AGENTS.md">\nbe nice\n</project_instructions>',
+      // the file's text as it is: its own final newline stays
+      '<project_instructions path="/workspace/AGENTS.md">\nbe nice\n\n</project_instructions>',
     );
     expect(() => buildSystemPromptState({ ...base, sections: { Bad: "x" } })).toThrow(
       "Invalid system prompt section name: Bad",

@@ -1,7 +1,7 @@
 /**
  * Skills from the workspace's SKILL.md files: front matter `name` and `description` (pi's
  * `dist/core/skills.js` reads the same two keys), listed in the prompt's `skills` section as
- * `<available_skills>` entries with XML-escaped fields. The hint's wording is the project's own.
+ * `<available_skills>` entries with XML-escaped fields (each version's wording: `versions/`).
  */
 export interface Skill {
   name: string;
@@ -35,39 +35,4 @@ export function parseSkill(filePath: string, text: string): Skill | undefined {
   const skill: Skill = { name, description: fm.description, filePath };
   if (fm["disable-model-invocation"] === "true") skill.disableModelInvocation = true;
   return skill;
-}
-
-const escapeXml = (s: string) =>
-  s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-
-/** `reader` is the tool the hint names ("read", "bash"), or "indirect" to name none. */
-export function formatSkillsSection(skills: Skill[], reader: string): string {
-  const visible = skills.filter((s) => !s.disableModelInvocation);
-  if (visible.length === 0) return "";
-  const how =
-    reader === "indirect"
-      ? "When a task matches a skill's description, load its SKILL.md before you start."
-      : `When a task matches a skill's description, load its SKILL.md with the ${reader} tool before you start.`;
-  const lines = [
-    "Skills are task-specific instructions kept in files.",
-    how,
-    "Resolve relative paths inside a skill against the folder of its SKILL.md.",
-    "",
-    "<available_skills>",
-  ];
-  for (const s of visible)
-    lines.push(
-      "  <skill>",
-      `    <name>${escapeXml(s.name)}</name>`,
-      `    <description>${escapeXml(s.description)}</description>`,
-      `    <location>${escapeXml(s.filePath)}</location>`,
-      "  </skill>",
-    );
-  lines.push("</available_skills>");
-  return lines.join("\n");
 }
