@@ -7,20 +7,17 @@ import type { Emit, ToolRow, ToolState } from "@agent/events";
 import type { Backend } from "@backends/backend";
 import { utf8Decode } from "@core/bytes";
 import {
-  buildSystemPromptState,
-  collapseSnippet,
   createInitialSystemMessage,
   declareToolChanges,
-  diffSystemPromptSections,
   findContextFiles,
   findSkills,
-  renderSystemMessageUpdate,
   type SystemMessage,
   type SystemPromptSections,
   type SystemPromptState,
   type ToolDeclaration,
   toToolDeclaration,
 } from "@core/system-prompt/index";
+import { PROMPT_1_6_0, type PromptProfile, toolPromptInputs } from "@core/system-prompt/versions/index";
 import type { AnyToolDefinition } from "@core/tools/types";
 import { learnerMark } from "./learner-tools/registry";
 
@@ -50,6 +47,12 @@ export class PromptTracker {
   declarations: ToolDeclaration[] = [];
   private lastSent: SystemPromptSections | undefined;
 
+  /**
+   * The pi version whose prompt is rendered. 1.6.0's until the session picks a version: its sections and
+   * their patches are what the page teaches (the tools' own texts still come from their definitions).
+   */
+  constructor(private readonly profile: PromptProfile = PROMPT_1_6_0) {}
+
   get content() {
     return this.state.content;
   }
@@ -69,11 +72,10 @@ export class PromptTracker {
     const r = reader(ws);
     const previous = this.state.sections;
     const previousDeclarations = this.declarations;
-    this.state = buildSystemPromptState({
+    this.state = this.profile.build({
       selectedTools: selected,
       hiddenTools: hidden,
-      toolSnippets: Object.fromEntries(definitions.map((d) => [d.name, collapseSnippet(d.promptSnippet)])),
-      toolGuidelines: Object.fromEntries(definitions.map((d) => [d.name, d.promptGuidelines ?? []])),
+      ...toolPromptInputs(definitions),
       cwd: ws.root,
       contextFiles: findContextFiles(ws.root, r),
       skills: findSkills(ws.root, r),
@@ -82,14 +84,14 @@ export class PromptTracker {
       .filter((d) => this.state.declaredTools.includes(d.name))
       .map(toToolDeclaration);
     const sections = this.state.sections ?? {};
-    const patch = reason === "init" ? { ...sections } : diffSystemPromptSections(previous, sections);
+    const patch = reason === "init" ? { ...sections } : this.profile.diff(previous, sections);
     if (patch)
       emit({
         type: "prompt_sections_changed",
         reason,
         sections: Object.entries(sections).map(([name, text]) => ({ name, text, chars: text.length })),
         patch,
-        update: renderSystemMessageUpdate({ content: "", sections: patch }),
+        update: this.profile.renderUpdate({ content: "", sections: patch }) ?? "",
         rules: this.state.rules,
         rendered: this.state.content,
         byName: sections,
@@ -129,7 +131,7 @@ export class PromptTracker {
       const initial = createInitialSystemMessage(this.state.content, this.declarations);
       return initial ? [{ ...initial, timestamp: Date.now() }] : [];
     }
-    const patch = diffSystemPromptSections(this.lastSent, sections);
+    const patch = this.profile.diff(this.lastSent, sections);
     this.lastSent = sections;
     const pending: SystemMessage[] = patch
       ? [{ role: "system", content: "", sections: patch, timestamp: Date.now() }]
