@@ -141,13 +141,25 @@ describe("parseScenario: one line naming the file, the step and the field", () =
     expect(parseScenario({ workspace: { files: { "x.bin": { base64: "AAEC" } } }, steps: [] })).toBeDefined();
   });
 
+  it("a call's arguments may be any JSON value, or none: a model can send any, and the call answers", () => {
+    for (const args of [["README.md"], "README.md", 5, null, true, {}]) {
+      const scenario = parseScenario({
+        steps: [{ user: "u" }, { assistant: { content: [call({ id: "c", arguments: args })] } }],
+      });
+      const step = scenario.steps[1];
+      expect("assistant" in step && step.assistant.content[0]).toMatchObject({ arguments: args });
+    }
+    const { arguments: _, ...none } = call({ id: "c" });
+    const scenario = parseScenario({ steps: [{ user: "u" }, { assistant: { content: [none] } }] });
+    const step = scenario.steps[1];
+    expect("assistant" in step && step.assistant.content[0]).not.toHaveProperty("arguments");
+  });
+
   it("a wrong type deep in a step", () => {
     expect(
-      fail({
-        steps: [{ user: "u" }, { assistant: { content: [call({ id: "c", arguments: "README.md" })] } }],
-      }),
+      fail({ steps: [{ user: "u" }, { assistant: { content: [call({ id: "c", name: 5 })] } }] }),
     ).toMatch(
-      /^tests\.json: steps\[1\]\.assistant\.content\[0\]\.arguments: found "README\.md", expected an object \(/,
+      /^tests\.json: steps\[1\]\.assistant\.content\[0\]\.name: found number 5, expected a non-empty string/,
     );
     expect(fail({ steps: [{ user: "u", delayMs: "5" }] })).toMatch(
       /^tests\.json: steps\[0\]\.delayMs: found "5", expected a number of at least 0 \(/,

@@ -115,7 +115,11 @@ function summarize(step: ScenarioStep): string {
   if ("tools" in step) return `tools: ${step.tools.active.join(", ")}`;
   return step.assistant.content
     .map((c) =>
-      c.type === "toolCall" ? `${c.name}(${JSON.stringify(c.arguments)})` : c.type === "text" ? c.text : "…",
+      c.type === "toolCall"
+        ? `${c.name}(${JSON.stringify(c.arguments) ?? ""})`
+        : c.type === "text"
+          ? c.text
+          : "…",
     )
     .join(" ");
 }
@@ -214,7 +218,13 @@ function withDefaults(input: ScenarioInput, source: string): Scenario {
       stopReason ?? (content.some((c) => c.type === "toolCall") ? "toolUse" : "stop");
     return {
       ...step,
-      assistant: { content, stopReason: reason, ...(errorMessage !== undefined ? { errorMessage } : {}) },
+      assistant: {
+        // pi-ai's type says a call's arguments are an object; what a model sends may be any JSON value, or
+        // none, and the call's pipeline answers each as pi's does. So they are passed on as written.
+        content: content as AssistantStep["assistant"]["content"],
+        stopReason: reason,
+        ...(errorMessage !== undefined ? { errorMessage } : {}),
+      },
     };
   });
   return {
