@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkScenarioSize,
@@ -238,6 +239,66 @@ describe("parseScenarioText", () => {
     expect(() => parseScenarioText("é".repeat(2_000_000), "f.json")).toThrow(/not JSON/);
     expect(() => parseScenarioText("é".repeat(3_000_000), "f.json")).toThrow(
       /found 5\.7 MB, expected at most 5 MB/,
+    );
+  });
+});
+
+describe("parseScenarioText, any input", () => {
+  const block = fc.oneof(
+    fc.record({ type: fc.constant("text"), text: fc.string({ maxLength: 10 }) }),
+    fc.record({
+      type: fc.constant("toolCall"),
+      id: fc.string({ maxLength: 4 }),
+      name: fc.constantFrom("read", "edit", "nope", ""),
+      arguments: fc.jsonValue({ maxDepth: 2 }),
+    }),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const step = fc.oneof(
+    fc.record({ user: fc.oneof(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 0 })) }),
+    fc.record({ assistant: fc.record({ content: fc.array(block, { maxLength: 3 }) }) }),
+    fc.record({
+      tools: fc.record({ active: fc.array(fc.constantFrom("read", "bash", "zzz"), { maxLength: 3 }) }),
+    }),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const scenarioLike = fc.record(
+    {
+      title: fc.oneof(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 0 })),
+      workspace: fc.oneof(
+        fc.record({ files: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 })) }),
+        fc.jsonValue({ maxDepth: 1 }),
+      ),
+      steps: fc.oneof(fc.array(step, { maxLength: 4 }), fc.jsonValue({ maxDepth: 1 })),
+      extra: fc.jsonValue({ maxDepth: 1 }),
+    },
+    { requiredKeys: [] },
+  );
+  const text = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+    scenarioLike.map((v) => JSON.stringify(v)),
+  );
+
+  it("returns a scenario or throws one Error of one line naming the file; nothing else", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        let scenario: ReturnType<typeof parseScenarioText>;
+        try {
+          scenario = parseScenarioText(t, "fuzz.json");
+        } catch (error) {
+          expect(error).toBeInstanceOf(Error);
+          const message = (error as Error).message;
+          expect(message.startsWith("fuzz.json: ")).toBe(true);
+          expect(message).not.toContain("\n");
+          return;
+        }
+        expect(Array.isArray(scenario.steps)).toBe(true);
+        expect(typeof scenario.title).toBe("string");
+        // What the player shows of it can be computed, whatever the arguments were.
+        expect(() => displaySteps(scenario.steps)).not.toThrow();
+      }),
+      { numRuns: 200 },
     );
   });
 });
