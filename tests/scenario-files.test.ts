@@ -9,8 +9,10 @@ import { fileURLToPath } from "node:url";
 import type { SessionEvent } from "@agent/events";
 import { parseScenarioText } from "@agent/scenario";
 import { SCENARIO_TOOL_NAMES, scenarioJsonSchema } from "@agent/scenario-schema";
+import { runScenarioHeadless } from "@app/worker/run-scenario";
 import { PlaygroundSession } from "@app/worker/session";
-import { allToolNames } from "@core/tools/index";
+import { allToolNames, createToolDefinition, type ToolsOptions } from "@core/tools/index";
+import { validateToolArguments as piValidate } from "@mariozechner/pi-ai";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -60,5 +62,89 @@ describe("a bad scenario that reaches the session directly", () => {
         "scenario: steps[1].assistant.content[0].id: missing, expected a non-empty string (every tool call needs an id the result can answer)",
     });
     expect(session.player).toBe(player);
+  });
+});
+
+/**
+ * A scenario stands in for a model, and a model can send any JSON value as a call's arguments, or none.
+ * Each loads, and the call's pipeline answers it as pi 0.73.1 does: prepareArguments (edit has one),
+ * then pi-ai's own validateToolArguments, whose error text becomes the call's result. The expected text
+ * is computed by pi-ai itself here, on the playground's own tool definitions, and the common cases are
+ * also written out so a reader sees the answer.
+ */
+describe("a tool call's arguments: any JSON value, answered as pi answers it", () => {
+  const kinds: [string, unknown][] = [
+    ["an array", ["notes.md"]],
+    ["a string", "notes.md"],
+    ["a number", 5],
+    ["null", null],
+    ["true", true],
+    ["none", undefined],
+    ["an empty object", {}],
+  ];
+  const scenarioWith = (name: string, args: unknown) => ({
+    title: "arguments",
+    workspace: { files: { "notes.md": "hello\n" } },
+    steps: [
+      { user: "go" },
+      {
+        assistant: {
+          content: [{ type: "toolCall", id: "c1", name, ...(args === undefined ? {} : { arguments: args }) }],
+        },
+      },
+      { assistant: { content: [{ type: "text", text: "done" }] } },
+    ],
+  });
+  const piAnswer = (name: string, args: unknown): string => {
+    const definition = createToolDefinition(name, "/workspace", { read: {}, edit: {} } as ToolsOptions);
+    const prepared = definition.prepareArguments ? definition.prepareArguments(args) : args;
+    try {
+      piValidate(definition as never, { type: "toolCall", id: "c1", name, arguments: prepared as never });
+      return "valid";
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const resultOf = async (name: string, args: unknown) => {
+    const scenario = parseScenarioText(JSON.stringify(scenarioWith(name, args)), "arguments.json");
+    const { events } = await runScenarioHeadless(scenario);
+    const end = events.find((e) => e.type === "tool_execution_end");
+    if (end?.type !== "tool_execution_end") throw new Error("the call did not end");
+    const text = (end.result as { content: { type: string; text?: string }[] }).content
+      .map((c) => c.text ?? "")
+      .join("");
+    return { isError: end.isError, text };
+  };
+
+  it.each(kinds)("%s loads, and the read call fails with pi-ai's own validation text", async (_, args) => {
+    const expected = piAnswer("read", args);
+    expect(expected).not.toBe("valid");
+    expect(await resultOf("read", args)).toEqual({ isError: true, text: expected });
+  });
+
+  it.each(kinds)(
+    "%s loads, and the edit call (which has prepareArguments) fails as pi's does",
+    async (_, args) => {
+      const expected = piAnswer("edit", args);
+      expect(expected).not.toBe("valid");
+      expect(await resultOf("edit", args)).toEqual({ isError: true, text: expected });
+    },
+  );
+
+  it("the answers, written out", async () => {
+    expect((await resultOf("read", ["notes.md"])).text).toBe(
+      'Validation failed for tool "read":\n  - root: must be object\n\nReceived arguments:\n[\n  "notes.md"\n]',
+    );
+    expect((await resultOf("read", null)).text).toBe(
+      'Validation failed for tool "read":\n  - root: must be object\n\nReceived arguments:\nnull',
+    );
+    expect((await resultOf("read", undefined)).text).toBe(
+      'Validation failed for tool "read":\n  - root: must be object\n\nReceived arguments:\nundefined',
+    );
+    expect((await resultOf("edit", "x")).text).toBe(
+      'Validation failed for tool "edit":\n  - root: must be object\n\nReceived arguments:\n"x"',
+    );
+    // An object with what read needs runs as usual.
+    expect(await resultOf("read", { path: "notes.md" })).toEqual({ isError: false, text: "hello\n" });
   });
 });

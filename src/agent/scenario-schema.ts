@@ -102,9 +102,14 @@ export const ToolCallSchema = Type.Object({
     minLength: 1,
     description: "The tool to call (an unknown name is answered as pi does).",
   }),
-  arguments: Type.Record(Type.String(), Type.Unknown(), {
-    description: "The call's arguments as an object; they are validated when the call runs, as in pi.",
-  }),
+  // Any JSON value, or none: a model can send any of them, and the tool's prepareArguments and
+  // validation answer each when the call runs, as pi's do.
+  arguments: Type.Optional(
+    Type.Unknown({
+      description:
+        "The call's arguments, usually an object. Any JSON value (or none) loads: they are prepared and validated when the call runs, and a bad one fails the call with pi's text.",
+    }),
+  ),
 });
 
 export const StopReasonSchema = Type.Enum(["stop", "length", "toolUse", "error", "aborted"], {

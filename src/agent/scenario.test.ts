@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkScenarioSize,
@@ -141,13 +142,25 @@ describe("parseScenario: one line naming the file, the step and the field", () =
     expect(parseScenario({ workspace: { files: { "x.bin": { base64: "AAEC" } } }, steps: [] })).toBeDefined();
   });
 
+  it("a call's arguments may be any JSON value, or none: a model can send any, and the call answers", () => {
+    for (const args of [["README.md"], "README.md", 5, null, true, {}]) {
+      const scenario = parseScenario({
+        steps: [{ user: "u" }, { assistant: { content: [call({ id: "c", arguments: args })] } }],
+      });
+      const step = scenario.steps[1];
+      expect("assistant" in step && step.assistant.content[0]).toMatchObject({ arguments: args });
+    }
+    const { arguments: _, ...none } = call({ id: "c" });
+    const scenario = parseScenario({ steps: [{ user: "u" }, { assistant: { content: [none] } }] });
+    const step = scenario.steps[1];
+    expect("assistant" in step && step.assistant.content[0]).not.toHaveProperty("arguments");
+  });
+
   it("a wrong type deep in a step", () => {
     expect(
-      fail({
-        steps: [{ user: "u" }, { assistant: { content: [call({ id: "c", arguments: "README.md" })] } }],
-      }),
+      fail({ steps: [{ user: "u" }, { assistant: { content: [call({ id: "c", name: 5 })] } }] }),
     ).toMatch(
-      /^tests\.json: steps\[1\]\.assistant\.content\[0\]\.arguments: found "README\.md", expected an object \(/,
+      /^tests\.json: steps\[1\]\.assistant\.content\[0\]\.name: found number 5, expected a non-empty string/,
     );
     expect(fail({ steps: [{ user: "u", delayMs: "5" }] })).toMatch(
       /^tests\.json: steps\[0\]\.delayMs: found "5", expected a number of at least 0 \(/,
@@ -226,6 +239,66 @@ describe("parseScenarioText", () => {
     expect(() => parseScenarioText("é".repeat(2_000_000), "f.json")).toThrow(/not JSON/);
     expect(() => parseScenarioText("é".repeat(3_000_000), "f.json")).toThrow(
       /found 5\.7 MB, expected at most 5 MB/,
+    );
+  });
+});
+
+describe("parseScenarioText, any input", () => {
+  const block = fc.oneof(
+    fc.record({ type: fc.constant("text"), text: fc.string({ maxLength: 10 }) }),
+    fc.record({
+      type: fc.constant("toolCall"),
+      id: fc.string({ maxLength: 4 }),
+      name: fc.constantFrom("read", "edit", "nope", ""),
+      arguments: fc.jsonValue({ maxDepth: 2 }),
+    }),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const step = fc.oneof(
+    fc.record({ user: fc.oneof(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 0 })) }),
+    fc.record({ assistant: fc.record({ content: fc.array(block, { maxLength: 3 }) }) }),
+    fc.record({
+      tools: fc.record({ active: fc.array(fc.constantFrom("read", "bash", "zzz"), { maxLength: 3 }) }),
+    }),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const scenarioLike = fc.record(
+    {
+      title: fc.oneof(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 0 })),
+      workspace: fc.oneof(
+        fc.record({ files: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 })) }),
+        fc.jsonValue({ maxDepth: 1 }),
+      ),
+      steps: fc.oneof(fc.array(step, { maxLength: 4 }), fc.jsonValue({ maxDepth: 1 })),
+      extra: fc.jsonValue({ maxDepth: 1 }),
+    },
+    { requiredKeys: [] },
+  );
+  const text = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+    scenarioLike.map((v) => JSON.stringify(v)),
+  );
+
+  it("returns a scenario or throws one Error of one line naming the file; nothing else", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        let scenario: ReturnType<typeof parseScenarioText>;
+        try {
+          scenario = parseScenarioText(t, "fuzz.json");
+        } catch (error) {
+          expect(error).toBeInstanceOf(Error);
+          const message = (error as Error).message;
+          expect(message.startsWith("fuzz.json: ")).toBe(true);
+          expect(message).not.toContain("\n");
+          return;
+        }
+        expect(Array.isArray(scenario.steps)).toBe(true);
+        expect(typeof scenario.title).toBe("string");
+        // What the player shows of it can be computed, whatever the arguments were.
+        expect(() => displaySteps(scenario.steps)).not.toThrow();
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -115,7 +115,11 @@ function summarize(step: ScenarioStep): string {
   if ("tools" in step) return `tools: ${step.tools.active.join(", ")}`;
   return step.assistant.content
     .map((c) =>
-      c.type === "toolCall" ? `${c.name}(${JSON.stringify(c.arguments)})` : c.type === "text" ? c.text : "…",
+      c.type === "toolCall"
+        ? `${c.name}(${JSON.stringify(c.arguments) ?? ""})`
+        : c.type === "text"
+          ? c.text
+          : "…",
     )
     .join(" ");
 }
@@ -167,25 +171,35 @@ export function parseScenario(value: unknown, source = DEFAULT_SOURCE): Scenario
 }
 
 /**
- * What a schema cannot say: a path inside another entry that is not a folder (`a` a file and `a/b` too).
- * Loading it would fail half-way through replacing the workspace.
+ * The first path of `files` that sits inside another entry that is not a folder (`a` a file and `a/b`
+ * too), with that entry; undefined when there is none. Loading such a map would fail half-way through
+ * replacing the workspace, so every reader of a files map refuses it first.
  */
-function workspaceClash(input: ScenarioInput): string | undefined {
-  const files = input.workspace?.files ?? {};
+export function clashIn(
+  files: ScenarioFiles,
+): { path: string; parent: string; spec: ScenarioFileSpec } | undefined {
   for (const path of Object.keys(files)) {
     const parts = path.split("/");
     for (let i = 1; i < parts.length; i++) {
       const parent = parts.slice(0, i).join("/");
       const spec = files[parent];
       if (spec === undefined || (typeof spec === "object" && "dir" in spec)) continue;
-      const what = typeof spec === "object" && "symlink" in spec ? "a symlink" : "a file";
-      return (
-        `workspace.files[${JSON.stringify(path)}]: found it inside ${JSON.stringify(parent)}, which is ${what}, ` +
-        `expected its parent to be a folder (drop one of the two, or make ${JSON.stringify(parent)} {"dir": true})`
-      );
+      return { path, parent, spec };
     }
   }
   return undefined;
+}
+
+/** What a schema cannot say: a path inside another entry that is not a folder (clashIn). */
+function workspaceClash(input: ScenarioInput): string | undefined {
+  const clash = clashIn(input.workspace?.files ?? {});
+  if (!clash) return undefined;
+  const { path, parent, spec } = clash;
+  const what = typeof spec === "object" && "symlink" in spec ? "a symlink" : "a file";
+  return (
+    `workspace.files[${JSON.stringify(path)}]: found it inside ${JSON.stringify(parent)}, which is ${what}, ` +
+    `expected its parent to be a folder (drop one of the two, or make ${JSON.stringify(parent)} {"dir": true})`
+  );
 }
 
 const kindOf = (value: unknown) =>
@@ -204,7 +218,13 @@ function withDefaults(input: ScenarioInput, source: string): Scenario {
       stopReason ?? (content.some((c) => c.type === "toolCall") ? "toolUse" : "stop");
     return {
       ...step,
-      assistant: { content, stopReason: reason, ...(errorMessage !== undefined ? { errorMessage } : {}) },
+      assistant: {
+        // pi-ai's type says a call's arguments are an object; what a model sends may be any JSON value, or
+        // none, and the call's pipeline answers each as pi's does. So they are passed on as written.
+        content: content as AssistantStep["assistant"]["content"],
+        stopReason: reason,
+        ...(errorMessage !== undefined ? { errorMessage } : {}),
+      },
     };
   });
   return {

@@ -67,8 +67,9 @@ describe.each(SUBJECTS)("Operations contract: $name", (subject) => {
       expect((await errorOf(() => ops.readFile(p("nope.txt")))).message).toMatch(
         /^ENOENT: no such file or directory/,
       );
-      expect((await errorOf(() => ops.readFile(p("src")))).message).toMatch(
-        /^EISDIR: illegal operation on a directory/,
+      // Node's text for a read of a folder names no path (the read syscall works on a descriptor): pi's.
+      expect((await errorOf(() => ops.readFile(p("src")))).message).toBe(
+        "EISDIR: illegal operation on a directory, read",
       );
     });
 

@@ -40,13 +40,23 @@ export const memfs: ContractSubject = {
   },
 };
 
+/**
+ * The one fake container of this run: the real client boots one instance per page (the fake refuses a
+ * second), and every case starts from a clean workdir, which `createWebContainerBackend` empties first.
+ */
+let booted: ReturnType<typeof bootFake> | undefined;
+const sharedContainer = () => {
+  booted ??= bootFake();
+  return booted;
+};
+
 export const fakeWebContainer: ContractSubject = {
   name: "webcontainer (fake)",
   symlinks: false,
   streams: false,
   async setup(files) {
     const snapshot = snapshotWorkspace(createMemfsWorkspace(files, ROOT));
-    const backend = await createWebContainerBackend(await bootFake(), snapshot, "webcontainer (fake)");
+    const backend = await createWebContainerBackend(await sharedContainer(), snapshot, "webcontainer (fake)");
     return { root: ROOT, backend, tools: backend.toolOptions(createFileMutationQueue()) };
   },
 };
@@ -59,7 +69,7 @@ export const portedWebContainer: ContractSubject = {
   async setup(files) {
     const snapshot = snapshotWorkspace(createMemfsWorkspace(files, ROOT));
     const channel = new MessageChannel();
-    serveWebContainer(await bootFake(), channel.port1 as never);
+    serveWebContainer(await sharedContainer(), channel.port1 as never);
     const container = await connectRemoteWebContainer(channel.port2 as never);
     const backend = await createWebContainerBackend(container, snapshot, "webcontainer");
     return { root: ROOT, backend, tools: backend.toolOptions(createFileMutationQueue()) };

@@ -42,7 +42,12 @@ export async function* streamMessage(final: AssistantMessage): AsyncGenerator<As
       yield { type: "thinking_end", contentIndex: i, content: block.thinking, partial: p };
     } else {
       yield { type: "toolcall_start", contentIndex: i, partial: p };
-      yield { type: "toolcall_delta", contentIndex: i, delta: JSON.stringify(block.arguments), partial: p };
+      yield {
+        type: "toolcall_delta",
+        contentIndex: i,
+        delta: JSON.stringify(block.arguments) ?? "",
+        partial: p,
+      };
       yield { type: "toolcall_end", contentIndex: i, toolCall: block, partial: p };
     }
   }

@@ -1,6 +1,6 @@
 import type { SessionCommand } from "@agent/protocol";
-import { boot } from "@backends/webcontainer/fake";
-import { describe, expect, it } from "vitest";
+import { boot, type FakeWebContainer } from "@backends/webcontainer/fake";
+import { afterEach, describe, expect, it } from "vitest";
 import { bootWithin, createBackendPicker, missingPrerequisites, type PageEnvironment } from "./backend-page";
 
 const CHROME =
@@ -11,6 +11,17 @@ const isolated: PageEnvironment = {
   isSecureContext: true,
   userAgent: CHROME,
 };
+
+/** Each test is a page of its own: what it booted is torn down after it (one instance per page). */
+const booted: FakeWebContainer[] = [];
+const bootPage = async () => {
+  const container = await boot();
+  booted.push(container);
+  return container;
+};
+afterEach(() => {
+  for (const container of booted.splice(0)) container.teardown();
+});
 
 function picker(
   env: PageEnvironment,
@@ -38,7 +49,7 @@ describe("picking a backend on the page", () => {
       isolated,
       () => {
         boots++;
-        return boot();
+        return bootPage();
       },
       60_000,
       async () => online,
@@ -73,7 +84,7 @@ describe("picking a backend on the page", () => {
       { ...isolated, crossOriginIsolated: false, hasSharedArrayBuffer: false },
       () => {
         boots++;
-        return boot();
+        return bootPage();
       },
     );
     await p.pick("webcontainer");
@@ -102,7 +113,7 @@ describe("picking a backend on the page", () => {
       reason: "bootError",
       message: "Unable to create more instances",
     });
-    const { p, sent } = picker(isolated, boot);
+    const { p, sent } = picker(isolated, bootPage);
     await p.pick("webcontainer", ["bash"]);
     expect(sent[0]).toMatchObject({
       type: "set_backend",
@@ -119,9 +130,9 @@ describe("picking a backend on the page", () => {
   });
 
   it("tells Compare backends whether the container can be a side: missing, not booted, stuck, booted", async () => {
-    const bare = picker({ ...isolated, crossOriginIsolated: false }, boot);
+    const bare = picker({ ...isolated, crossOriginIsolated: false }, bootPage);
     expect(bare.p.compareContainer()).toEqual({ ok: false, reason: "missing", missing: ["isolation"] });
-    const { p } = picker(isolated, boot);
+    const { p } = picker(isolated, bootPage);
     expect(p.compareContainer()).toEqual({ ok: false, reason: "notBooted" });
     expect(p.serveForCompare()).toBeUndefined();
     await p.pick("webcontainer");

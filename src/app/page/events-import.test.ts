@@ -1,6 +1,7 @@
 import { exportEvents } from "@agent/events";
 import { calls, ev, resetSeq } from "@state/session-events.fixture";
 import { createSessionStores } from "@state/session-stores";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_IMPORT_BYTES } from "../shared/share/limits";
 import { createEventsReplay, parseEventsFile } from "./events-import";
@@ -123,5 +124,53 @@ describe("the events replay", () => {
     replay.drawFailed();
     expect(replay.view.getSnapshot()).toBeNull();
     expect(replay.problem.getSnapshot()).toMatchObject({ problem: "cannotShow", name: "events.jsonl" });
+  });
+});
+
+describe("an events file, any input", () => {
+  const known = [
+    "agent_start",
+    "message_end",
+    "tool_execution_end",
+    "workspace_reset",
+    "notice",
+    "call_done",
+  ];
+  const line = fc.oneof(
+    fc.string({ maxLength: 60 }),
+    fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+    fc
+      .record({
+        type: fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 50 })),
+        seq: fc.oneof(fc.nat(), fc.integer(), fc.double()),
+        ts: fc.oneof(fc.nat(), fc.double()),
+        message: fc.jsonValue({ maxDepth: 2 }),
+        files: fc.jsonValue({ maxDepth: 1 }),
+        text: fc.jsonValue({ maxDepth: 0 }),
+        id: fc.jsonValue({ maxDepth: 0 }),
+      })
+      .map((v) => JSON.stringify(v)),
+  );
+  const text = fc.array(line, { maxLength: 8 }).map((lines) => lines.join("\n"));
+
+  it("imports or names a problem (and its line within the file); the live view is never left half-drawn", async () => {
+    await fc.assert(
+      fc.asyncProperty(text, async (t) => {
+        const replay = createEventsReplay({ createStores: () => createSessionStores() });
+        const result = await replay.importFile(file(t));
+        if (result.ok) {
+          expect(replay.view.getSnapshot()?.events).toBe(result.events);
+          return;
+        }
+        expect(replay.view.getSnapshot()).toBeNull();
+        expect(typeof result.problem).toBe("string");
+        if (result.line !== undefined) {
+          expect(result.line).toBeGreaterThanOrEqual(1);
+          expect(result.line).toBeLessThanOrEqual(t.split("\n").length);
+        }
+        if (result.type !== undefined) expect(result.type.length).toBeLessThanOrEqual(50);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -62,9 +62,15 @@ export async function containerFor(command: {
     const { connectRemoteWebContainer } = await import("@backends/webcontainer/remote");
     return { container: await connectRemoteWebContainer(command.port), id: "webcontainer" };
   }
+  // One instance at a time, as the real client allows: the fake booted for the last switch is torn
+  // down before the next boot (the backend it served is gone by then).
   const { boot } = await import("@backends/webcontainer/fake");
-  return { container: await boot(), id: "webcontainer (fake)" };
+  fakeContainer?.teardown();
+  fakeContainer = await boot();
+  return { container: fakeContainer, id: "webcontainer (fake)" };
 }
+
+let fakeContainer: (WebContainerLike & { teardown(): void }) | undefined;
 
 /**
  * The memfs volume holding a backend's files: memfs's own, or a container's local copy; none for a backend

@@ -29,6 +29,7 @@ import type {
   SharedWork,
 } from "@agent/protocol";
 import {
+  clashIn,
   displaySteps,
   parseScenario,
   type Scenario,
@@ -630,7 +631,9 @@ export class PlaygroundSession {
 
   /** A share link the learner accepted: its scenario (on the link's files) or the files alone, then tools. */
   loadShared(shared: SharedWork) {
-    const bad = Object.keys(shared.files).find((path) => pathProblem(path) !== null);
+    // Everything is checked before anything changes: the work loads whole or not at all.
+    const bad =
+      Object.keys(shared.files).find((path) => pathProblem(path) !== null) ?? clashIn(shared.files)?.path;
     if (bad !== undefined)
       throw new SessionFault(
         { code: "badSharedPath", path: bad },

@@ -3,12 +3,13 @@ import type { WebContainerProcess } from "@webcontainer/api";
 import { describe, expect, it } from "vitest";
 import { createWebContainerBashOperations } from "./bash";
 import { ContainerFs } from "./container-fs";
-import { boot } from "./fake";
+import { FakeWebContainer } from "./fake";
 import type { WebContainerLike } from "./types";
 
 /** A container whose one process prints `chunks` one every 20 ms, then exits with `code` (unless killed). */
 async function streaming(chunks: string[], code = 0) {
-  const fake = await boot();
+  // A file system for a hand-made container, not a boot: each test builds its own.
+  const fake = new FakeWebContainer();
   await fake.fs.mkdir("src", { recursive: true });
   const spawned: { command: string; args: string[]; cwd?: string; killed: boolean }[] = [];
   const container: WebContainerLike = {

@@ -29,10 +29,20 @@ export function codeOf(error: unknown): string | undefined {
   return codeOfMessage(error instanceof Error ? error.message : String(error));
 }
 
-/** Node's error for `syscall` on `path`: `CODE: text, syscall 'path'`, with code, syscall and path set. */
+/**
+ * Syscalls that work on an open descriptor: Node's message for them names no path (a read of a folder
+ * is `EISDIR: illegal operation on a directory, read`, the text pi's read tool gives).
+ */
+const DESCRIPTOR_SYSCALLS = new Set(["read", "write"]);
+
+/**
+ * Node's error for `syscall` on `path`: `CODE: text, syscall 'path'` (no path for a descriptor's
+ * syscall), with code, syscall and path set.
+ */
 export function nodeError(code: string, syscall: string, path: string): Error {
   const text = TEXTS[code] ?? code.toLowerCase();
-  return Object.assign(new Error(`${code}: ${text}, ${syscall} '${path}'`), { code, syscall, path });
+  const where = DESCRIPTOR_SYSCALLS.has(syscall) ? "" : ` '${path}'`;
+  return Object.assign(new Error(`${code}: ${text}, ${syscall}${where}`), { code, syscall, path });
 }
 
 /** The container's error, reworded for the tool's path; an error with no code is passed on as it is. */

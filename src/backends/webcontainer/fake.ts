@@ -11,7 +11,9 @@
  * - `readFile` gives a plain Uint8Array (no Buffer), a copy;
  * - `spawn('jsh', ['-c', command])` runs the command on the volume with the playground's bash
  *   interpreter, streaming `\r\n`-ended output as a terminal does; `kill()` stops it (exit code 130,
- *   this fake's choice).
+ *   this fake's choice);
+ * - one booted instance at a time, as the real client allows per page: `boot()` while one is alive
+ *   throws the client's own error, until that one's `teardown()`.
  */
 import { createMemfsBashOperations } from "@backends/memfs/bash/index";
 import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
@@ -140,6 +142,9 @@ class FakeFileSystem implements FileSystemAPI {
 }
 
 export class FakeWebContainer implements WebContainerLike {
+  /** `release` is called by `teardown()`: `boot()` passes the one that lets the next boot go ahead. */
+  constructor(private readonly release: () => void = () => {}) {}
+
   readonly volume: MemfsWorkspace = createMemfsWorkspace({}, FAKE_WORKDIR);
   readonly fs = new FakeFileSystem(this.volume);
   private readonly shell = createMemfsBashOperations(this.volume);
@@ -208,9 +213,25 @@ export class FakeWebContainer implements WebContainerLike {
     };
     write(base, snapshotOrTree);
   }
+
+  /** Ends this instance, as the real `teardown()` does: another may be booted afterwards. */
+  teardown(): void {
+    this.release();
+  }
 }
 
-/** Boots the fake: the same shape as `WebContainer.boot`, for WEBCONTAINER_FAKE and the test hook. */
+/** The instance booted and not torn down (the real client keeps it in `WebContainer._instance`). */
+let booted: FakeWebContainer | null = null;
+
+/**
+ * Boots the fake: the same shape as `WebContainer.boot`, for WEBCONTAINER_FAKE and the test hook, and
+ * the same rule: one instance at a time, with the real client's message for a second.
+ */
 export async function boot(): Promise<FakeWebContainer> {
-  return new FakeWebContainer();
+  if (booted) throw new Error("Only a single WebContainer instance can be booted");
+  const instance: FakeWebContainer = new FakeWebContainer(() => {
+    if (booted === instance) booted = null;
+  });
+  booted = instance;
+  return instance;
 }

@@ -18,22 +18,35 @@ function clearFragment() {
  * Opens a share link (`#share=…`) when the page starts or its fragment changes: says what the link will
  * load and asks whether to replace the workspace, open the link as a new named workspace (the current
  * one stays as it is in storage), or keep what is there. A damaged, cut or newer link is one sentence,
- * and nothing changes. "New workspace" saves this one and reloads into the new one, which then opens
+ * as is one past a limit (naming the limit) or holding a refused path (naming it), and nothing changes. "New workspace" saves this one and reloads into the new one, which then opens
  * the link it was handed without asking again.
  */
 export function LinkOpener() {
   const { share, confirmations } = useSession();
   const workspaces = useWorkspaces();
-  const { t } = useT("share");
+  const { t, format } = useT("share");
   const [banner, setBanner] = useState<Banner | null>(null);
 
   useEffect(() => {
     if (!share) return;
+    // A limit, a path or a tool the link was refused for is named: asking for it again would not help.
     const show = (opened: Extract<OpenedLink, { ok: false }>) =>
       setBanner({
         tone: "error",
         key: `problem.${opened.problem}`,
-        values: { version: opened.version ?? "" },
+        values: {
+          version: opened.version ?? "",
+          limit:
+            opened.limit === undefined
+              ? ""
+              : opened.problem === "tooLarge"
+                ? format.bytes(opened.limit)
+                : format.count(opened.limit),
+          path: opened.path ?? "",
+          reason: opened.reason ? t(`reason.${opened.reason}`) : "",
+          tool: opened.tool ?? "",
+          detail: opened.detail ?? "",
+        },
       });
     const open = async () => {
       const opened = await share.readLink(window.location.hash);
@@ -82,7 +95,7 @@ export function LinkOpener() {
     onHash();
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
-  }, [share, confirmations, workspaces, t]);
+  }, [share, confirmations, workspaces, t, format]);
 
   if (!banner) return null;
   return (

@@ -10,7 +10,7 @@ export type Picked =
   | { path: string; kind: "dir" };
 
 /** Why a whole import was refused (nothing was written). */
-export type ImportRefusal = "notZip" | "zip64" | "corrupt" | "bomb" | "tooLarge" | "unreadable";
+export type ImportRefusal = "notZip" | "zip64" | "corrupt" | "bomb" | "tooLarge" | "tooMany" | "unreadable";
 
 export interface ImportReport {
   files: number;
@@ -31,7 +31,38 @@ export interface PreparedImport {
   commit(): void;
 }
 
-export type LinkProblem = "corrupt" | "truncated" | "newer";
+/**
+ * Why a link is not opened. `corrupt`, `truncated`, `newer`: the link itself; the others name a limit or
+ * a path, which asking for the same link again would not change.
+ */
+export type LinkProblem =
+  | "corrupt"
+  | "truncated"
+  | "newer"
+  /** unpacks to more than `limit` bytes (MAX_LINK_BYTES) */
+  | "tooLarge"
+  /** a workspace of more than `limit` entries (MAX_IMPORT_ENTRIES) */
+  | "tooMany"
+  /** `path` is refused for `reason` (import-rules.ts) */
+  | "badPath"
+  /** more than `limit` learner tools */
+  | "tooManyTools"
+  /** the learner tool `tool` is longer than `limit` characters */
+  | "toolTooLong"
+  /** the scenario in it does not load: `detail` is the scenario parser's line */
+  | "badScenario";
+
+/** A link refused: the problem and what it names. */
+export interface LinkRefusal {
+  ok: false;
+  problem: LinkProblem;
+  version?: number;
+  limit?: number;
+  path?: string;
+  reason?: ImportSkipReason;
+  tool?: string;
+  detail?: string;
+}
 
 export interface LinkSummary {
   files: number;
@@ -59,7 +90,7 @@ export type OpenedLink =
        */
       keepForNextLoad(): void;
     }
-  | { ok: false; problem: LinkProblem; version?: number };
+  | LinkRefusal;
 
 export type MadeLink =
   | { ok: true; url: string; length: number }

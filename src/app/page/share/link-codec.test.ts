@@ -2,6 +2,8 @@ import type { SharedWork } from "@agent/protocol";
 import { parseScenario } from "@agent/scenario";
 import { deflateSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { MAX_TOOL_SOURCE, MAX_TOOLS } from "../../shared/learner-tools/saved";
+import { MAX_IMPORT_ENTRIES, MAX_LINK_BYTES } from "../../shared/share/limits";
 import { decodeLink, encodeLink, LINK_PREFIX, toBase64Url } from "./link-codec";
 
 const preset = {
@@ -120,17 +122,74 @@ describe("share link codec", () => {
     expect(decodeLink("share=1.!!!", preset)).toEqual({ ok: false, problem: "corrupt" });
     expect(decodeLink("share=x.abc", preset)).toEqual({ ok: false, problem: "corrupt" });
     expect(decodeLink(encodeRaw("not json"), preset)).toEqual({ ok: false, problem: "corrupt" });
-    expect(decodeLink(encodeRaw('{"put":{"../x":"a"},"del":[],"tools":{"active":[]}}'), preset)).toEqual({
-      ok: false,
-      problem: "corrupt",
-    });
     expect(decodeLink(encodeRaw('{"put":{"a":{"evil":1}},"del":[],"tools":{"active":[]}}'), preset)).toEqual({
       ok: false,
       problem: "corrupt",
     });
-    expect(
-      decodeLink(encodeRaw('{"put":{},"del":[],"tools":{"active":[]},"scenario":{"steps":"no"}}'), preset),
-    ).toEqual({ ok: false, problem: "corrupt" });
+  });
+
+  it("a limit or a refused path is named, never called damaged: asking again would not help", () => {
+    const raw = (payload: Record<string, unknown>) =>
+      encodeRaw(JSON.stringify({ put: {}, del: [], tools: { active: [] }, ...payload }));
+    const tool = (name: string, source = "export default function (pi) {}") => ({ name, source });
+    const sixty = Array.from({ length: 60 }, (_, i) => tool(`t${i}`));
+    expect(decodeLink(raw({ learner: { tools: sixty } }), preset)).toEqual({
+      ok: false,
+      problem: "tooManyTools",
+      limit: MAX_TOOLS,
+    });
+    expect(decodeLink(raw({ learner: { tools: [tool("big", "x".repeat(200_000))] } }), preset)).toEqual({
+      ok: false,
+      problem: "toolTooLong",
+      tool: "big",
+      limit: MAX_TOOL_SOURCE,
+    });
+    expect(decodeLink(raw({ put: { "../../etc/evil": "x" } }), preset)).toEqual({
+      ok: false,
+      problem: "badPath",
+      path: "../../etc/evil",
+      reason: "escapes",
+    });
+    expect(decodeLink(raw({ del: ["/etc/passwd"] }), preset)).toMatchObject({
+      problem: "badPath",
+      reason: "absolute",
+    });
+    // A file where the workspace needs a folder would stop the load half-way.
+    expect(decodeLink(raw({ put: { a: "x", "a/b": "y" } }), preset)).toEqual({
+      ok: false,
+      problem: "badPath",
+      path: "a/b",
+      reason: "clash",
+    });
+    const many = Object.fromEntries(Array.from({ length: MAX_IMPORT_ENTRIES + 1 }, (_, i) => [`f${i}`, ""]));
+    expect(decodeLink(raw({ put: many }), preset)).toEqual({
+      ok: false,
+      problem: "tooMany",
+      limit: MAX_IMPORT_ENTRIES,
+    });
+    const scenarioProblem = decodeLink(raw({ scenario: { steps: "no" } }), preset);
+    expect(scenarioProblem).toMatchObject({ ok: false, problem: "badScenario" });
+    expect(scenarioProblem?.ok === false && scenarioProblem.detail).toMatch(/^link: steps: found/);
+  });
+
+  it("a link that unpacks past the limit is refused while it is unpacked, naming the limit", () => {
+    const padded = JSON.stringify({
+      put: { "big.txt": "a".repeat(MAX_LINK_BYTES) },
+      del: [],
+      tools: { active: [] },
+    });
+    const fragment = encodeRaw(padded);
+    expect(fragment.length).toBeLessThan(20_000);
+    expect(decodeLink(fragment, preset)).toEqual({ ok: false, problem: "tooLarge", limit: MAX_LINK_BYTES });
+    // Just under it, the same kind of link opens whole.
+    const under = encodeRaw(
+      JSON.stringify({
+        put: { "big.txt": "a".repeat(MAX_LINK_BYTES - 100) },
+        del: [],
+        tools: { active: [] },
+      }),
+    );
+    expect(decodeLink(under, preset)).toMatchObject({ ok: true, summary: { added: 1 } });
   });
 
   it("a newer version says newer, with its number", () => {

@@ -5,11 +5,15 @@
  * can tell a newer link from a broken one without reading the rest.
  *
  * Decoding trusts nothing: every field is checked and anything unknown is dropped, so a link can only
- * ever carry files, tool states and a scenario, never a key, a preference or another workspace.
+ * ever carry files, tool states and a scenario, never a key, a preference or another workspace. It is
+ * unpacked in small pieces with a running count, and refused as soon as it passes MAX_LINK_BYTES, so a
+ * link made to unpack to gigabytes never gets near the page's memory. A link is taken whole or not at
+ * all: a path, a count or a tool over a limit refuses all of it, with a problem that names what it was.
  */
 import type { SavedLearnerTools } from "@agent/persist-protocol";
 import type { SharedWork } from "@agent/protocol";
 import {
+  clashIn,
   parseScenario,
   type Scenario,
   type ScenarioFileSpec,
@@ -17,9 +21,11 @@ import {
   type ScenarioTools,
 } from "@agent/scenario";
 import { base64Decode, base64Encode, utf8Decode, utf8Encode } from "@core/bytes";
-import { deflateSync, inflateSync } from "fflate";
+import type { LinkRefusal } from "@ui/Share/share-handle";
+import { deflateSync, Inflate } from "fflate";
 import { readTravellingTools } from "../../shared/learner-tools/saved";
 import { pathProblem } from "../../shared/share/import-rules";
+import { MAX_IMPORT_ENTRIES, MAX_LINK_BYTES } from "../../shared/share/limits";
 
 export const LINK_VERSION = 1;
 export const LINK_PREFIX = "share=";
@@ -37,7 +43,7 @@ interface LinkPayload {
   learner?: SavedLearnerTools;
 }
 
-export type LinkProblem = "corrupt" | "truncated" | "newer";
+export type { LinkProblem, LinkRefusal } from "@ui/Share/share-handle";
 
 export interface LinkSummary {
   /** entries in the workspace the link gives */
@@ -51,9 +57,7 @@ export interface LinkSummary {
   learnerTools: string[];
 }
 
-export type DecodedLink =
-  | { ok: true; shared: SharedWork; summary: LinkSummary }
-  | { ok: false; problem: LinkProblem; version?: number };
+export type DecodedLink = { ok: true; shared: SharedWork; summary: LinkSummary } | LinkRefusal;
 
 const same = (a: ScenarioFileSpec | undefined, b: ScenarioFileSpec | undefined) =>
   JSON.stringify(a) === JSON.stringify(b);
@@ -95,21 +99,69 @@ export function decodeLink(fragment: string, preset: ScenarioFiles): DecodedLink
   const version = Number(match[1]);
   if (version > LINK_VERSION) return { ok: false, problem: "newer", version };
   if (version !== LINK_VERSION) return { ok: false, problem: "corrupt" };
-  let json: string;
+  const data = fromBase64Url(match[2] as string);
+  if (data === null) return { ok: false, problem: "truncated" };
+  const inflated = inflateCapped(data, MAX_LINK_BYTES);
+  if (!inflated.ok)
+    return inflated.problem === "tooLarge"
+      ? { ok: false, problem: "tooLarge", limit: MAX_LINK_BYTES }
+      : { ok: false, problem: inflated.problem };
+  let value: unknown;
   try {
-    const data = fromBase64Url(match[2] as string);
-    if (data === null) return { ok: false, problem: "truncated" };
-    json = utf8Decode(inflateSync(data));
-  } catch (error) {
-    // fflate reports a stream that stops before its last block as "unexpected EOF".
-    return { ok: false, problem: /EOF/i.test(String(error)) ? "truncated" : "corrupt" };
-  }
-  try {
-    const payload = checkPayload(JSON.parse(json));
-    return payload ? applyPayload(payload, preset) : { ok: false, problem: "corrupt" };
+    value = JSON.parse(utf8Decode(inflated.bytes));
   } catch {
     return { ok: false, problem: "corrupt" };
   }
+  try {
+    const payload = checkPayload(value);
+    return "problem" in payload ? payload : applyPayload(payload, preset);
+  } catch {
+    return { ok: false, problem: "corrupt" };
+  }
+}
+
+/** Packed bytes handed to the inflater at a time: one piece unpacks to at most about 4 MB. */
+const PIECE = 4096;
+
+/** The bytes a capped inflate gave, or why it stopped (`produced`: bytes unpacked when it stopped). */
+export type Inflated =
+  | { ok: true; bytes: Uint8Array }
+  | { ok: false; problem: "tooLarge" | "truncated" | "corrupt"; produced: number };
+
+/** Thrown from the inflater's callback to stop it mid-piece. */
+class CapPassed extends Error {}
+
+/**
+ * Inflates raw deflate `data` piece by piece, counting what comes out, and stops as soon as the count
+ * passes `cap`: never more than `cap` plus one piece's output is held.
+ */
+export function inflateCapped(data: Uint8Array, cap: number): Inflated {
+  const chunks: Uint8Array[] = [];
+  let produced = 0;
+  let finished = false;
+  const inflater = new Inflate((chunk, final) => {
+    produced += chunk.length;
+    if (produced > cap) throw new CapPassed();
+    chunks.push(chunk);
+    if (final) finished = true;
+  });
+  try {
+    for (let i = 0; i < data.length; i += PIECE)
+      inflater.push(data.subarray(i, i + PIECE), i + PIECE >= data.length);
+    if (data.length === 0) inflater.push(new Uint8Array(0), true);
+  } catch (error) {
+    if (error instanceof CapPassed) return { ok: false, problem: "tooLarge", produced };
+    // fflate reports a stream that stops before its last block as "unexpected EOF".
+    return { ok: false, problem: /EOF/i.test(String(error)) ? "truncated" : "corrupt", produced };
+  }
+  if (!finished) return { ok: false, problem: "truncated", produced };
+  const bytes = new Uint8Array(produced);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return { ok: true, bytes };
 }
 
 function applyPayload(payload: LinkPayload, preset: ScenarioFiles): DecodedLink {
@@ -128,6 +180,11 @@ function applyPayload(payload: LinkPayload, preset: ScenarioFiles): DecodedLink 
     delete files[path];
     removed++;
   }
+  const count = Object.keys(files).length;
+  if (count > MAX_IMPORT_ENTRIES) return { ok: false, problem: "tooMany", limit: MAX_IMPORT_ENTRIES };
+  // A file where the workspace needs a folder would stop the load half-way: refused before it starts.
+  const clash = clashIn(files);
+  if (clash) return { ok: false, problem: "badPath", path: clash.path, reason: "clash" };
   return {
     ok: true,
     shared: {
@@ -137,7 +194,7 @@ function applyPayload(payload: LinkPayload, preset: ScenarioFiles): DecodedLink 
       ...(payload.learner ? { learner: payload.learner } : {}),
     },
     summary: {
-      files: Object.keys(files).length,
+      files: count,
       added,
       changed,
       removed,
@@ -162,31 +219,60 @@ function isSpec(v: unknown): v is ScenarioFileSpec {
   return v.dir === true;
 }
 
-/** The payload's known fields, checked; null when any is wrong. Unknown fields are dropped. */
-function checkPayload(value: unknown): LinkPayload | null {
+const corrupt: LinkRefusal = { ok: false, problem: "corrupt" };
+
+/** The first refused path of `paths`, as a refusal; null when all may be imported. */
+function refusedPath(paths: Iterable<string>): LinkRefusal | null {
+  for (const path of paths) {
+    const reason = pathProblem(path);
+    if (reason) return { ok: false, problem: "badPath", path, reason };
+  }
+  return null;
+}
+
+/**
+ * The payload's known fields, checked; a refusal when any is wrong (naming the limit or the path when
+ * one is the reason). Unknown fields are dropped.
+ */
+function checkPayload(value: unknown): LinkPayload | LinkRefusal {
   if (!isRecord(value) || !isRecord(value.put) || !Array.isArray(value.del) || !isRecord(value.tools))
-    return null;
+    return corrupt;
+  const entries = Object.entries(value.put);
+  if (entries.length > MAX_IMPORT_ENTRIES)
+    return { ok: false, problem: "tooMany", limit: MAX_IMPORT_ENTRIES };
+  if (!value.del.every((p): p is string => typeof p === "string")) return corrupt;
+  const badPath = refusedPath([...entries.map(([path]) => path), ...value.del]);
+  if (badPath) return badPath;
   const put: ScenarioFiles = {};
-  for (const [path, spec] of Object.entries(value.put)) {
-    if (pathProblem(path) !== null || !isSpec(spec)) return null;
+  for (const [path, spec] of entries) {
+    if (!isSpec(spec)) return corrupt;
     put[path] = spec;
   }
-  if (!value.del.every((p): p is string => typeof p === "string" && pathProblem(p) === null)) return null;
   const names = (list: unknown) =>
     Array.isArray(list) && list.every((n): n is string => typeof n === "string" && TOOL_NAME.test(n))
       ? list
       : null;
   const active = names(value.tools.active);
   const hidden = value.tools.hidden === undefined ? [] : names(value.tools.hidden);
-  if (!active || !hidden) return null;
+  if (!active || !hidden) return corrupt;
   const tools: ScenarioTools = { active, ...(hidden.length > 0 ? { hidden } : {}) };
   // The scenario format's own parser: a scenario from a link is held to the same rules as a file.
-  const scenario = value.scenario === undefined ? undefined : parseScenario(value.scenario, "link");
-  if (scenario?.workspace && Object.keys(scenario.workspace.files).some((p) => pathProblem(p) !== null))
-    return null;
+  let scenario: Scenario | undefined;
+  try {
+    scenario = value.scenario === undefined ? undefined : parseScenario(value.scenario, "link");
+  } catch (error) {
+    return { ok: false, problem: "badScenario", detail: (error as Error).message };
+  }
+  const scenarioPath = refusedPath(Object.keys(scenario?.workspace?.files ?? {}));
+  if (scenarioPath) return scenarioPath;
   // Tool files are code from someone else: only names and text pass, and nothing registers them here.
   const learner = value.learner === undefined ? undefined : readTravellingTools(value.learner);
-  if (learner && !learner.ok) return null;
+  if (learner && !learner.ok) {
+    if (learner.code === "tooManyTools") return { ok: false, problem: "tooManyTools", limit: learner.limit };
+    if (learner.code === "toolTooLong")
+      return { ok: false, problem: "toolTooLong", limit: learner.limit, tool: learner.tool };
+    return corrupt;
+  }
   return {
     put,
     del: value.del,

@@ -4,6 +4,10 @@
  * the import's limits before an entry is unpacked, and each entry is inflated in small pieces whose
  * output is counted as it comes. An entry that grows past what its header said, or past MAX_RATIO times
  * its packed size, makes the archive a zip bomb: the whole import is refused and nothing is written.
+ * An archive past the import's limits (bytes after unpacking, entries) is refused whole too, at the
+ * entry whose index size or count passes them and before that entry is unpacked: an import is taken all
+ * at once or not at all, never its first part. Entries
+ * with a refused name are the exception: they are left out and listed by name, with the reason.
  * fflate does the inflating; the index is read here because fflate's streaming reader does not give the
  * Unix mode that marks a symlink.
  */
@@ -24,7 +28,7 @@ export const RATIO_FLOOR = 1024 * 1024;
 /** Packed bytes fed to the inflater at a time: each step can grow to at most ~1,000 times this. */
 const PIECE = 4096;
 
-export type ZipRefusal = "notZip" | "zip64" | "corrupt" | "bomb";
+export type ZipRefusal = "notZip" | "zip64" | "corrupt" | "bomb" | "tooLarge" | "tooMany";
 
 export interface ZipRead {
   entries: ImportEntry[];
@@ -74,6 +78,7 @@ function unpack(zip: Uint8Array, limits: { bytes: number; entries: number }): Zi
   const budget = importBudget(limits);
   for (const e of index) {
     const problem = budget.admit(e.name);
+    if (problem === "tooMany") throw new Refused("tooMany");
     if (problem) {
       skipped.push({ path: e.name, reason: problem });
       continue;
@@ -91,11 +96,7 @@ function unpack(zip: Uint8Array, limits: { bytes: number; entries: number }): Zi
       skipped.push({ path: e.name, reason: "compression" });
       continue;
     }
-    const tooLarge = budget.fit(e.size);
-    if (tooLarge) {
-      skipped.push({ path: e.name, reason: tooLarge });
-      continue;
-    }
+    if (budget.fit(e.size)) throw new Refused("tooLarge");
     const data = inflateEntry(zip, e);
     budget.spend(data.byteLength);
     if ((e.unixMode & S_IFMT) === S_IFLNK)

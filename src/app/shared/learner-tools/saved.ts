@@ -36,15 +36,36 @@ export function savedLearner(
   return { tools: tools.map((t) => ({ ...t })), handlers: { ...handlers } };
 }
 
-function readEntry(value: unknown, own: boolean): LearnerToolEntry | string {
-  if (!isRecord(value)) return "a tool entry is not an object";
+/**
+ * Why tools cannot be read: a sentence for the log, and for a limit the code and what it names, so the
+ * page can say which limit it was rather than call the whole thing damaged.
+ */
+export interface ToolsProblem {
+  problem: string;
+  code?: "tooManyTools" | "toolTooLong";
+  /** the tool over the length limit */
+  tool?: string;
+  /** the limit passed: tool files, or characters of one file */
+  limit?: number;
+}
+
+function readEntry(value: unknown, own: boolean): LearnerToolEntry | ToolsProblem {
+  const fail = (problem: string): ToolsProblem => ({ problem });
+  if (!isRecord(value)) return fail("a tool entry is not an object");
   const { name, source, enabled, replaces, disabledReason } = value;
-  if (typeof name !== "string" || !TOOL_NAME.test(name)) return "a tool's name is not a tool name";
-  if (typeof source !== "string") return `the ${name} tool has no source text`;
+  if (typeof name !== "string" || !TOOL_NAME.test(name)) return fail("a tool's name is not a tool name");
+  if (typeof source !== "string") return fail(`the ${name} tool has no source text`);
   if (source.length > MAX_TOOL_SOURCE)
-    return `the ${name} tool's file is longer than ${MAX_TOOL_SOURCE} characters`;
-  if (replaces !== undefined && replaces !== name) return `the ${name} tool names another tool it replaces`;
-  if (enabled !== undefined && typeof enabled !== "boolean") return `the ${name} tool's state is not valid`;
+    return {
+      problem: `the ${name} tool's file is longer than ${MAX_TOOL_SOURCE} characters`,
+      code: "toolTooLong",
+      tool: name,
+      limit: MAX_TOOL_SOURCE,
+    };
+  if (replaces !== undefined && replaces !== name)
+    return fail(`the ${name} tool names another tool it replaces`);
+  if (enabled !== undefined && typeof enabled !== "boolean")
+    return fail(`the ${name} tool's state is not valid`);
   const entry: LearnerToolEntry = {
     name,
     source,
@@ -57,14 +78,15 @@ function readEntry(value: unknown, own: boolean): LearnerToolEntry | string {
   return entry;
 }
 
-function readEntries(value: unknown, own: boolean): LearnerToolEntry[] | string {
-  if (!Array.isArray(value)) return "the tools are not a list";
-  if (value.length > MAX_TOOLS) return `more than ${MAX_TOOLS} tool files`;
+function readEntries(value: unknown, own: boolean): LearnerToolEntry[] | ToolsProblem {
+  if (!Array.isArray(value)) return { problem: "the tools are not a list" };
+  if (value.length > MAX_TOOLS)
+    return { problem: `more than ${MAX_TOOLS} tool files`, code: "tooManyTools", limit: MAX_TOOLS };
   const out: LearnerToolEntry[] = [];
   for (const item of value) {
     const entry = readEntry(item, own);
-    if (typeof entry === "string") return entry;
-    if (out.some((t) => t.name === entry.name)) return `the ${entry.name} tool is listed twice`;
+    if ("problem" in entry) return entry;
+    if (out.some((t) => t.name === entry.name)) return { problem: `the ${entry.name} tool is listed twice` };
     out.push(entry);
   }
   return out;
@@ -85,13 +107,13 @@ function readHandlers(
   return out;
 }
 
-export type ReadOutcome = { ok: true; value: SavedLearnerTools } | { ok: false; problem: string };
+export type ReadOutcome = { ok: true; value: SavedLearnerTools } | ({ ok: false } & ToolsProblem);
 
 /** This browser's own saved tools: read back whole, or the reason they cannot be. */
 export function readSavedLearner(value: unknown): ReadOutcome {
   if (!isRecord(value)) return { ok: false, problem: "the tools of yours are not a record" };
   const tools = readEntries(value.tools, true);
-  if (typeof tools === "string") return { ok: false, problem: tools };
+  if ("problem" in tools) return { ok: false, ...tools };
   const handlers = readHandlers(value.handlers, () => true);
   if (typeof handlers === "string") return { ok: false, problem: handlers };
   return { ok: true, value: { tools, handlers } };
@@ -104,7 +126,7 @@ export function readSavedLearner(value: unknown): ReadOutcome {
 export function readTravellingTools(value: unknown): ReadOutcome {
   if (!isRecord(value)) return { ok: false, problem: "the tools are not a record" };
   const tools = readEntries(value.tools, false);
-  if (typeof tools === "string") return { ok: false, problem: tools };
+  if ("problem" in tools) return { ok: false, ...tools };
   const handlers = readHandlers(value.handlers, (h) => TRAVELLING_HANDLERS.has(h));
   if (typeof handlers === "string") return { ok: false, problem: handlers };
   return { ok: true, value: { tools: tools.map((t) => ({ ...t, enabled: true })), handlers } };

@@ -13,6 +13,12 @@ export const MAX_IMPORT_ENTRIES = 20_000;
  * about 28,000, so 8,000 leaves room for the message around it. docs/sharing.md has the reasoning.
  */
 export const SAFE_LINK_LENGTH = 8000;
+/**
+ * At most this many bytes of text a share link may unpack to. A link the page hands out is at most
+ * SAFE_LINK_LENGTH characters, about 6,000 packed bytes, which deflate can unpack to at most about 6.2 MB:
+ * anything larger was made by hand, and is refused while it is unpacked, before it can fill the page.
+ */
+export const MAX_LINK_BYTES = 8 * 1024 * 1024;
 /** Some chat apps cut a message here (Discord: 2,000 characters); past it the page says so. */
 export const SHORT_LINK_LENGTH = 2000;
 /** The numbers above as the share panel reads them (ShareHandle's `limits`). */

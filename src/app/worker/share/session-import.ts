@@ -3,6 +3,7 @@
  * written into the memfs volume, folders first and links last, so a link in the import can never
  * redirect a write of the same import. An entry that cannot be written (a file where a folder is) is
  * skipped; what was already in the workspace stays, except a file of the same path, which is replaced.
+ * An import past the limits (bytes, entries) writes nothing: every entry is reported skipped for it.
  */
 import type { ImportEntry } from "@agent/protocol";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
@@ -19,19 +20,12 @@ export function applyImport(
 ): { skipped: Skipped[] } {
   const { entries, skipped } = checkEntries(input);
   const { fs, root } = workspace;
-  let bytes = 0;
-  let count = 0;
+  const total = entries.reduce((sum, e) => sum + (e.kind === "file" ? e.data.byteLength : 0), 0);
+  const over: Skipped["reason"] | null =
+    entries.length > MAX_IMPORT_ENTRIES ? "tooMany" : total > MAX_IMPORT_BYTES ? "tooLarge" : null;
+  if (over) return { skipped: [...skipped, ...entries.map((e) => ({ path: e.path, reason: over }))] };
   const order = (e: ImportEntry) => (e.kind === "dir" ? 0 : e.kind === "file" ? 1 : 2);
   for (const entry of [...entries].sort((a, b) => order(a) - order(b))) {
-    const size = entry.kind === "file" ? entry.data.byteLength : 0;
-    if (++count > MAX_IMPORT_ENTRIES) {
-      skipped.push({ path: entry.path, reason: "tooMany" });
-      continue;
-    }
-    if (bytes + size > MAX_IMPORT_BYTES) {
-      skipped.push({ path: entry.path, reason: "tooLarge" });
-      continue;
-    }
     const path = `${root}/${entry.path}`;
     try {
       if (entry.kind === "dir") {
@@ -45,7 +39,6 @@ export function applyImport(
       if (entry.kind === "file") {
         if (existing === "symlink") fs.unlinkSync(path);
         fs.writeFileSync(path, entry.data);
-        bytes += size;
       } else {
         if (existing) fs.unlinkSync(path);
         fs.symlinkSync(entry.target, path);

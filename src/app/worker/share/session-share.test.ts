@@ -1,6 +1,7 @@
 import type { SessionEvent } from "@agent/events";
 import { describe, expect, it } from "vitest";
 import { PRESETS } from "../../shared/presets/index";
+import { MAX_IMPORT_ENTRIES } from "../../shared/share/limits";
 import { PlaygroundSession } from "../session";
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -63,5 +64,30 @@ describe("the session's imports and shared work", () => {
     session.handle({ type: "load_shared", shared: { files: { "../x": "no" }, tools: { active: [] } } });
     expect(events.map((e) => e.type)).toEqual(["session_error"]);
     expect(session.filesMap()).toEqual(before);
+  });
+
+  it("refuses shared work whose files clash (a file where a folder is needed) before anything changes", () => {
+    const { session, events } = started();
+    const before = session.filesMap();
+    session.handle({
+      type: "load_shared",
+      shared: { files: { a: "file", "a/b": "under it" }, tools: { active: ["read"] } },
+    });
+    expect(events.map((e) => e.type)).toEqual(["session_error"]);
+    expect(session.filesMap()).toEqual(before);
+    expect(session.shareState().tools.active).toEqual(["read", "bash", "edit", "write"]);
+  });
+
+  it("writes nothing of an import past the entry limit: all of it or none", () => {
+    const { session, events } = started();
+    const before = session.filesMap();
+    const entries = Array.from({ length: MAX_IMPORT_ENTRIES + 1 }, (_, i) => ({
+      path: `many/f${i}.txt`,
+      kind: "file" as const,
+      data: text("x"),
+    }));
+    session.handle({ type: "import_files", entries });
+    expect(session.filesMap()).toEqual(before);
+    expect(events.some((e) => e.type === "file_changed")).toBe(false);
   });
 });
