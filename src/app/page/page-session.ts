@@ -17,6 +17,7 @@ import type { SessionStores } from "@state/session-stores";
 import { createStore, immediate, type Scheduler } from "@state/store";
 import type { UnsavedEdits } from "@state/unsaved-edits";
 import type { ScenarioEntry, SessionHandle } from "@ui/session-context";
+import { createRunningCallNames, learnerToolsAmong } from "./stuck-calls";
 import type { SessionHost } from "./worker-client";
 
 /**
@@ -106,6 +107,8 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
     stores.ingest({ ...body, seq: lastSeq, ts: deps.now() } as SessionEvent);
   const notice = (text: string, about?: NoticeAbout) =>
     emit({ type: "notice", id: ++notices, text, ...(about ? { about } : {}) });
+  /** which tool each running call is: an Esc that cannot stop a learner's tool says so, not bash's reason */
+  const callNames = createRunningCallNames();
 
   const scenarios = createStore<readonly ScenarioEntry[]>([], deps.schedule ?? immediate);
   const scenarioLoading = createStore<string | null>(null, immediate);
@@ -173,11 +176,16 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
           : { type: "init", tools, handlers, seqFrom, ...drill },
       );
       const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
+      const learner = learnerToolsAmong(stuck, callNames.nameOf, stores.dispatch.getSnapshot().tools);
       emit({ type: "worker_replaced", reason, toolCallIds: stuck });
+      const why =
+        learner.length > 0
+          ? `, because the code of your tool ${learner.join(", ")} did not end when the abort came (a tool ` +
+            "stops on Esc only if its execute checks the signal it is given, as the countdown template does)"
+          : ", because the bash engine cannot check the abort signal in the middle of a command";
       notice(
-        `The running call (${stuck.join(", ")}) ${reason}, because the bash engine cannot check the abort ` +
-          "signal in the middle of a command. The page ended the session worker, started a new one and " +
-          `restored the workspace ${
+        `The running call (${stuck.join(", ")}) ${reason}${why}. The page ended the session worker, started a ` +
+          `new one and restored the workspace ${
             snapshot ? `from the last snapshot (taken after ${snapshot.reason})` : "from the preset"
           }. Anything that call wrote is lost.`,
         {
@@ -186,6 +194,7 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
           ms: ABORT_GRACE_MS,
           from: snapshot ? "snapshot" : "preset",
           ...(snapshot ? { reason: snapshot.reason } : {}),
+          ...(learner.length > 0 ? { cause: "learner" as const, tools: learner.join(", ") } : {}),
         },
       );
     }, ABORT_GRACE_MS);
@@ -295,6 +304,7 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
     },
     ingest(event) {
       lastSeq = event.seq;
+      callNames.ingest(event);
       stores.ingest(event);
     },
   };
