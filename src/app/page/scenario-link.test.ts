@@ -34,7 +34,12 @@ function setup(options: { restored: boolean | null; answer?: Choice }) {
       loads.push(url);
       return true;
     },
-    address: { search: () => search, replace: (s) => void (search = s) },
+    address: {
+      search: () => search,
+      replace: (s) => {
+        search = s;
+      },
+    },
     restored: () => options.restored,
     onRestore: () => () => {},
     workspaces: {

@@ -11,7 +11,10 @@ export function noticeText(t: TFunction, notice: { text: string; about?: Transcr
   const about = notice.about;
   if (!about) return notice.text;
   if (about.code === "workerReplaced")
-    return t(`common:notice.workerReplaced.${about.cause === "learner" ? "learner." : ""}${about.from}`, about);
+    return t(
+      `common:notice.workerReplaced.${about.cause === "learner" ? "learner." : ""}${about.from}`,
+      about,
+    );
   if (isPageNotice(about)) return t(`common:notice.${about.code}`, about);
   if (about.code === "abortRequested") return t(`notice:abortRequested.${about.source}`);
   return sessionErrorText(t, about);
