@@ -5,28 +5,30 @@
 import type { Question } from "@state/confirmations";
 import type { LinkSummary } from "./share-handle";
 
-/** Words in the page's language, namespace `share`. */
+/** Words in the page's language (keys name their namespace, `share:`). */
 export type ShareWords = (key: string, values?: Record<string, unknown>) => string;
 
 export function linkQuestion(t: ShareWords, s: LinkSummary, canOpenAsNew: boolean): Question {
-  const tools = s.tools.length > 0 ? s.tools.join(", ") : t("open.noTools");
+  const tools = s.tools.length > 0 ? s.tools.join(", ") : t("share:open.noTools");
   const text =
     s.source === "scenario"
-      ? t("open.scenarioText", { title: s.scenario ?? "", files: s.files, tools, steps: s.steps ?? 0 })
-      : t("open.text", {
+      ? t("share:open.scenarioText", { title: s.scenario ?? "", files: s.files, tools, steps: s.steps ?? 0 })
+      : t("share:open.text", {
           files: s.files,
           added: s.added,
           changed: s.changed,
           removed: s.removed,
           tools,
           scenario:
-            s.scenario !== undefined ? t("open.scenario", { title: s.scenario }) : t("open.noScenario"),
+            s.scenario !== undefined
+              ? t("share:open.scenario", { title: s.scenario })
+              : t("share:open.noScenario"),
         });
   return {
-    title: t(s.source === "scenario" ? "open.scenarioTitle" : "open.title"),
+    title: t(s.source === "scenario" ? "share:open.scenarioTitle" : "share:open.title"),
     text,
-    confirm: t("open.confirm"),
-    cancel: t("open.cancel"),
-    ...(canOpenAsNew ? { alternative: t("open.alternative") } : {}),
+    confirm: t("share:open.confirm"),
+    cancel: t("share:open.cancel"),
+    ...(canOpenAsNew ? { alternative: t("share:open.alternative") } : {}),
   };
 }
