@@ -482,7 +482,16 @@ export type NoticeAbout =
   | { code: "loadFailed"; file: string; error: string }
   | { code: "linkFailed"; url: string; error: string }
   | { code: "saveFailed"; error: string }
-  | { code: "workerReplaced"; calls: string; ms: number; from: "snapshot" | "preset"; reason?: string };
+  | {
+      code: "workerReplaced";
+      calls: string;
+      ms: number;
+      from: "snapshot" | "preset";
+      reason?: string;
+      /** "learner": a learner's tool (named in `tools`) did not end; absent: a bash command */
+      cause?: "learner";
+      tools?: string;
+    };
 
 /**
  * Model mode: a request went to the provider, with this body (pi-ai's, from its onPayload hook) and these

@@ -1,7 +1,8 @@
 /**
  * A presenter's link and a saved conversation: `?scenario=<url>` opens that scenario in place of the
  * first shipped one, a link that cannot be opened says why in one sentence and leaves the default, a
- * link over unsaved edits asks first, and "Save as scenario" downloads a file that loads again.
+ * link over unsaved edits asks first (after the link's own question), and "Save as scenario" downloads a
+ * file that loads again. Links over saved work: scenario-link-consent.e2e.ts.
  */
 import { readFile } from "node:fs/promises";
 import { parseScenario } from "@agent/scenario";
@@ -102,7 +103,10 @@ describe("a link over unsaved edits", () => {
         history.pushState(null, "", "?scenario=/scenarios/queue-race.json");
         dispatchEvent(new PopStateEvent("popstate"));
       });
+    // A link reached later in the page asks first, as a share link does; then the unsaved edits ask too.
+    const consent = page.getByRole("dialog", { name: "Open the linked scenario?" });
     await follow();
+    await consent.getByRole("button", { name: "Replace my workspace" }).click();
     const dialog = page.getByRole("dialog", { name: /Your edits are not saved/ });
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Keep editing" }).click();
@@ -112,6 +116,7 @@ describe("a link over unsaved edits", () => {
     await page.locator(".editor__dirty").waitFor();
 
     await follow();
+    await consent.getByRole("button", { name: "Replace my workspace" }).click();
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Discard my edits and load" }).click();
     await loaded(page, "Two edits of one file at once").waitFor();

@@ -8,6 +8,7 @@ import { App } from "@ui/App/App";
 import { createI18n, I18nextProvider, loadLanguage } from "@ui/i18n";
 import { type Language, pickLanguage } from "@ui/i18n/languages";
 import { ReplaySession } from "@ui/Replay/ReplaySession";
+import { linkQuestion } from "@ui/Share/link-question";
 import type { SessionHandle } from "@ui/session-context";
 import { SessionContext } from "@ui/session-context";
 import { WorkspacesContext } from "@ui/Workspaces/types";
@@ -22,9 +23,11 @@ import { createEventsReplay } from "./events-import";
 import { createLearnerToolsHandle } from "./learner-tools/page-tools";
 import { createWatchdog } from "./learner-tools/watchdog";
 import { createExercisesHandle } from "./lessons/page-exercises";
+import { createLoadedScenario } from "./loaded-scenario";
 import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
 import { createPagePersistence } from "./persist/page-persist";
 import { createModelHandle } from "./provider-page";
+import { createScenarioLinks } from "./scenario-link";
 import { createScenarioMemory } from "./scenario-memory";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
 import { createLazyShareHandle } from "./share/share-lazy";
@@ -65,10 +68,19 @@ const storage = (() => {
 const model = createModelHandle(storage);
 // Events are acknowledged once the frame that shows them is drawn: a scenario played with no pauses then
 // runs at the pace the page can show it (pacer.ts, ack-scheduler.ts).
-const host = startSessionWorker({
+const worker = startSessionWorker({
   scheduleAck: createAckScheduler(document, afterFrame),
   provider: model.provider,
 });
+// Every scenario load passes here, wherever it came from: Restart loads the last one again.
+const loadedScenario = createLoadedScenario();
+const host: typeof worker = {
+  ...worker,
+  send: (command) => {
+    loadedScenario.sent(command);
+    worker.send(command);
+  },
+};
 // The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
 const page = createPageSession({
@@ -78,6 +90,7 @@ const page = createPageSession({
   now: Date.now,
   fetchScenario,
   fetchScenarioUrl,
+  loadedScenario: loadedScenario.last,
   secrets: model.secrets,
   loadScenarioList,
   schedule: perFrame,
@@ -246,13 +259,49 @@ const session: SessionHandle = {
 model.provider.onSent((sent) => page.emit({ type: "model_request_sent", ...sent }));
 
 // A presenter's link (`?scenario=<url>`) opens that scenario in place of the first one; so does going
-// back or forward to such a link in the same page.
-const openLink = () => {
-  const link = new URLSearchParams(window.location.search).get("scenario");
-  if (link) void page.openScenarioLink(link);
-};
-void started.then(openLink);
-window.addEventListener("popstate", openLink);
+// back or forward to such a link in the same page. Over the learner's work it asks first, as a share link
+// does (scenario-link.ts).
+const tabStorage = (() => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+})();
+const scenarioLinks = createScenarioLinks({
+  open: page.openScenarioLink,
+  address: {
+    search: () => window.location.search,
+    replace: (search) =>
+      window.history.replaceState(
+        window.history.state,
+        "",
+        window.location.pathname + search + window.location.hash,
+      ),
+  },
+  restored: () => {
+    const restore = persistence.view.getSnapshot().restore;
+    return restore === null ? null : restore.kind === "restored";
+  },
+  onRestore: (listener) => persistence.view.subscribe(listener),
+  workspaces: {
+    names: () => persistence.view.getSnapshot().list.map((w) => w.name),
+    create: persistence.handle.create,
+  },
+  question: (summary, canOpenAsNew) =>
+    linkQuestion((key, values) => i18n.t(key, { ns: "share", ...values }), summary, canOpenAsNew),
+  choose: page.confirmations.choose,
+  newName: () => i18n.t("open.newName", { ns: "share" }),
+  flush: persistence.flush,
+  presetEntries: () => import("../shared/presets/index").then((p) => Object.keys(p.PRESETS.default).length),
+  tab: tabStorage,
+  setTimeout: (run, ms) => window.setTimeout(run, ms),
+});
+void started.then(() => {
+  void scenarioLinks.openKept();
+  void scenarioLinks.openFromAddress(false);
+});
+window.addEventListener("popstate", () => void scenarioLinks.openFromAddress(true));
 
 if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).playground = session;
 

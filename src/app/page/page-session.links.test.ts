@@ -57,15 +57,43 @@ describe("a ?scenario= link", () => {
     const { page, sent, confirmations, unsaved } = setup();
     unsaved.mark("notes.md", true);
     const kept = page.openScenarioLink("/scenarios/queue-race.json");
-    expect(confirmations.getSnapshot()?.confirm).toBe("Discard my edits and load");
+    await expect.poll(() => confirmations.getSnapshot()?.confirm).toBe("Discard my edits and load");
     confirmations.answer(false);
     expect(await kept).toBe(false);
     expect(sent).toEqual([]);
 
     const loaded = page.openScenarioLink("/scenarios/queue-race.json");
+    await expect.poll(() => confirmations.getSnapshot()).not.toBeNull();
     confirmations.answer(true);
     expect(await loaded).toBe(true);
     expect(sent).toEqual([{ type: "scenario_load", scenario: linked }]);
+  });
+});
+
+describe("consent and restart", () => {
+  it("loads nothing when the link's question is answered no, and asks it after the fetch", async () => {
+    const { page, sent } = setup();
+    const seen: Scenario[] = [];
+    const declined = page.openScenarioLink("/scenarios/queue-race.json", async (scenario) => {
+      seen.push(scenario);
+      return false;
+    });
+    const initial = page.loadScenario("seed-prompts.json", { initial: true });
+    expect(await declined).toBe(false);
+    expect(seen).toEqual([linked]);
+    // The first visit's own pick waited for the answer; the link loaded nothing, so the pick goes on.
+    expect(await initial).toBe(true);
+    expect(sent).toEqual([{ type: "scenario_load", scenario: shipped, keepHistory: true }]);
+  });
+
+  it("restarts the scenario loaded last, not the picker's pick", async () => {
+    const fromFile = { title: "From a file", description: "", steps: [] } as Scenario;
+    const { page, sent } = pageSessionFixture({
+      fetchScenario: async () => shipped,
+      loadedScenario: () => fromFile,
+    });
+    expect(await page.loadScenario("seed-prompts.json", { restart: true })).toBe(true);
+    expect(sent).toEqual([{ type: "scenario_load", scenario: fromFile, keepHistory: false }]);
   });
 });
 

@@ -69,6 +69,22 @@ describe("the page session", () => {
     expect(parseEventLog(downloads[0].text).map((e) => e.type)).toContain("worker_replaced");
   });
 
+  it("says a learner's tool did not end, not the bash engine's reason, when its call ignores abort", () => {
+    const { page, stores, timers, restarts, worker } = setup();
+    worker({ type: "session_ready", backend: "memfs", cwd: "/w", files: ["a.txt"] });
+    const hang = { ...tool("hang"), origin: "learner" as const };
+    worker({ type: "tool_set_changed", tools: [tool("bash"), hang], added: [], removed: [] });
+    worker({ type: "agent_start" });
+    worker({ type: "tool_execution_start", toolCallId: "h1", toolName: "hang", args: {} });
+    page.abort();
+    timers.advance(ABORT_GRACE_MS);
+    expect(restarts).toHaveLength(1);
+    const notice = stores.status.getSnapshot().notices[0];
+    expect(notice.text).toMatch(/h1.*the code of your tool hang did not end when the abort came/);
+    expect(notice.text).not.toMatch(/bash/);
+    expect(notice.about).toMatchObject({ code: "workerReplaced", cause: "learner", tools: "hang" });
+  });
+
   it("leaves the worker alone when the call ends within the grace, or nothing was running", () => {
     const { page, timers, restarts, worker } = setup();
     page.abort();

@@ -17,6 +17,7 @@ import type { SessionStores } from "@state/session-stores";
 import { createStore, immediate, type Scheduler } from "@state/store";
 import type { UnsavedEdits } from "@state/unsaved-edits";
 import type { ScenarioEntry, SessionHandle } from "@ui/session-context";
+import { createRunningCallNames, learnerToolsAmong } from "./stuck-calls";
 import type { SessionHost } from "./worker-client";
 
 /**
@@ -37,6 +38,8 @@ export interface PageSessionDeps {
   timers: Timers;
   now: () => number;
   fetchScenario(file: string): Promise<Scenario>;
+  /** the scenario the session loaded last, wherever it came from: Restart loads it again */
+  loadedScenario?: () => Scenario | null;
   /** fetches a scenario by its address (a `?scenario=` link); rejects with one line saying why not */
   fetchScenarioUrl?(url: string): Promise<Scenario>;
   /** the keys the page holds: masked in anything it hands out, should one have got into it */
@@ -86,11 +89,12 @@ export type PageSession = Omit<SessionHandle, "prefs" | "selection"> & {
   /** a notice from the page (numbered with the page's others), in the transcript and the narrator */
   notice(text: string): void;
   /**
-   * Opens a `?scenario=<url>` link: asks first when the editor has unsaved edits, then fetches the file
-   * and loads it. A link that cannot be fetched or parsed is a notice, and nothing changes. Resolves true
+   * Opens a `?scenario=<url>` link: fetches the file, asks `consent` (the link's question, when the
+   * workspace holds the learner's work; scenario-link.ts), asks when the editor has unsaved edits, then
+   * loads it. A link that cannot be fetched or parsed is a notice, and nothing changes. Resolves true
    * when the scenario was sent to the session.
    */
-  openScenarioLink(url: string): Promise<boolean>;
+  openScenarioLink(url: string, consent?: (scenario: Scenario) => Promise<boolean>): Promise<boolean>;
   /** a share link being opened: the first visit's own pick waits for it and gives way if it loaded */
   holdFirstPick(opening: Promise<boolean>): void;
   /** a session event from the worker: folded into the stores */
@@ -106,6 +110,8 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
     stores.ingest({ ...body, seq: lastSeq, ts: deps.now() } as SessionEvent);
   const notice = (text: string, about?: NoticeAbout) =>
     emit({ type: "notice", id: ++notices, text, ...(about ? { about } : {}) });
+  /** which tool each running call is: an Esc that cannot stop a learner's tool says so, not bash's reason */
+  const callNames = createRunningCallNames();
 
   const scenarios = createStore<readonly ScenarioEntry[]>([], deps.schedule ?? immediate);
   const scenarioLoading = createStore<string | null>(null, immediate);
@@ -173,11 +179,16 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
           : { type: "init", tools, handlers, seqFrom, ...drill },
       );
       const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
+      const learner = learnerToolsAmong(stuck, callNames.nameOf, stores.dispatch.getSnapshot().tools);
       emit({ type: "worker_replaced", reason, toolCallIds: stuck });
+      const why =
+        learner.length > 0
+          ? `, because the code of your tool ${learner.join(", ")} did not end when the abort came (a tool ` +
+            "stops on Esc only if its execute checks the signal it is given, as the countdown template does)"
+          : ", because the bash engine cannot check the abort signal in the middle of a command";
       notice(
-        `The running call (${stuck.join(", ")}) ${reason}, because the bash engine cannot check the abort ` +
-          "signal in the middle of a command. The page ended the session worker, started a new one and " +
-          `restored the workspace ${
+        `The running call (${stuck.join(", ")}) ${reason}${why}. The page ended the session worker, started a ` +
+          `new one and restored the workspace ${
             snapshot ? `from the last snapshot (taken after ${snapshot.reason})` : "from the preset"
           }. Anything that call wrote is lost.`,
         {
@@ -186,6 +197,7 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
           ms: ABORT_GRACE_MS,
           from: snapshot ? "snapshot" : "preset",
           ...(snapshot ? { reason: snapshot.reason } : {}),
+          ...(learner.length > 0 ? { cause: "learner" as const, tools: learner.join(", ") } : {}),
         },
       );
     }, ABORT_GRACE_MS);
@@ -218,12 +230,15 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       // Only a question waits: without one the pick is counted at once (the last pick wins, below).
       const ask = question(options.restart ? "restart" : "pick");
       if (ask && !(await deps.confirmations.ask(ask))) return false;
+      // Restart is of the scenario loaded (from a file or a link, too), not of the picker's pick.
+      const loaded = options.restart ? deps.loadedScenario?.() : null;
+      if (!loaded && !file) return false;
       // The last pick wins, not the last fetch to finish: the first scenario (loaded on the first visit)
       // arriving after one the user picked meanwhile would otherwise replace it.
       const request = ++scenarioRequests;
-      scenarioLoading.set(file);
+      scenarioLoading.set(file || (loaded?.title ?? ""));
       try {
-        const scenario = await deps.fetchScenario(file);
+        const scenario = loaded ?? (await deps.fetchScenario(file));
         if (request === scenarioRequests) await stopRun();
         if (request === scenarioRequests)
           host.send({
@@ -243,25 +258,30 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
       }
       return true;
     },
-    openScenarioLink(url) {
+    openScenarioLink(url, consent) {
       const opening = (async () => {
-        const ask = question("pick");
-        if (ask && !(await deps.confirmations.ask(ask))) return false;
-        const request = ++scenarioRequests;
-        scenarioLoading.set(url);
+        let scenario: Scenario;
         try {
           if (!deps.fetchScenarioUrl) throw new Error("this page cannot open links");
-          const scenario = await deps.fetchScenarioUrl(url);
-          if (request !== scenarioRequests) return false;
-          await stopRun();
-          host.send({ type: "scenario_load", scenario });
-          return true;
+          scenario = await deps.fetchScenarioUrl(url);
         } catch (error) {
           notice(
             `The scenario link ${url} could not be opened, so the page kept what it had: ${(error as Error).message}.`,
             { code: "linkFailed", url, error: (error as Error).message },
           );
           return false;
+        }
+        // Someone else's files and steps: nothing changes before the learner says so.
+        if (consent && !(await consent(scenario))) return false;
+        const ask = question("pick");
+        if (ask && !(await deps.confirmations.ask(ask))) return false;
+        const request = ++scenarioRequests;
+        scenarioLoading.set(url);
+        try {
+          await stopRun();
+          if (request !== scenarioRequests) return false;
+          host.send({ type: "scenario_load", scenario });
+          return true;
         } finally {
           if (request === scenarioRequests) scenarioLoading.set(null);
         }
@@ -295,6 +315,7 @@ export function createPageSession(deps: PageSessionDeps): PageSession {
     },
     ingest(event) {
       lastSeq = event.seq;
+      callNames.ingest(event);
       stores.ingest(event);
     },
   };

@@ -19,6 +19,26 @@ describe("noticeText", () => {
     const about = { code: "workerReplaced", calls: "c1", ms: 1500, from: "preset" } as const;
     expect(noticeText(t, { text: "", about })).toContain("用预设文件恢复了工作区");
   });
+  it("says a learner's tool did not end, not the bash engine's reason, in each language", () => {
+    const about = {
+      code: "workerReplaced",
+      calls: "c1",
+      ms: 150,
+      from: "snapshot",
+      reason: "import",
+      cause: "learner",
+      tools: "hang",
+    } as const;
+    const en = noticeText(createI18n("en").t, { text: "", about });
+    expect(en).toContain("because the code of your tool hang did not end when the abort came");
+    expect(en).not.toContain("bash");
+    expect(noticeText(t, { text: "", about })).toContain("因为你的工具 hang 的代码在收到中止时没有结束");
+    expect(noticeText(createI18n("zh-Hant").t, { text: "", about })).toContain(
+      "因為你的工具 hang 的程式碼在收到中止時沒有結束",
+    );
+    for (const language of ["en", "zh-Hans", "zh-Hant"])
+      expect(noticeText(createI18n(language as "en").t, { text: "", about })).not.toMatch(/bash/);
+  });
   it("words a session error and an abort by their codes, keeping an engine's message as it came", () => {
     const busy = { code: "busy" } as const;
     expect(noticeText(t, { text: "A run is in progress", about: busy })).toBe(

@@ -10,7 +10,11 @@ const isPageNotice = (about: TranscriptNoticeAbout): about is NoticeAbout => PAG
 export function noticeText(t: TFunction, notice: { text: string; about?: TranscriptNoticeAbout }): string {
   const about = notice.about;
   if (!about) return notice.text;
-  if (about.code === "workerReplaced") return t(`common:notice.workerReplaced.${about.from}`, about);
+  if (about.code === "workerReplaced")
+    return t(
+      `common:notice.workerReplaced.${about.cause === "learner" ? "learner." : ""}${about.from}`,
+      about,
+    );
   if (isPageNotice(about)) return t(`common:notice.${about.code}`, about);
   if (about.code === "abortRequested") return t(`notice:abortRequested.${about.source}`);
   return sessionErrorText(t, about);

@@ -134,8 +134,9 @@ export function ScenarioPlayer() {
         </button>
         <button
           type="button"
-          disabled={!scenario || !picked}
-          onClick={() => picked && void loadScenario(picked, { restart: true })}
+          disabled={!scenario}
+          // The scenario loaded, wherever it came from (a file or a link too); the pick when none is known.
+          onClick={() => void loadScenario(picked ?? "", { restart: true })}
           title={t("restartTitle")}
         >
           {t("restart")}

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import { useWorkspaces } from "../Workspaces/types";
+import { linkQuestion } from "./link-question";
 import type { OpenedLink } from "./share-handle";
 import "./Share.css";
 
@@ -57,21 +58,7 @@ export function LinkOpener() {
       // Set by the question; read after it (a cast, so the compiler does not take it as always "cancel").
       let choice = "cancel" as Choice;
       const loaded = await opened.open(async () => {
-        choice = await confirmations.choose({
-          title: t("open.title"),
-          text: t("open.text", {
-            files: s.files,
-            added: s.added,
-            changed: s.changed,
-            removed: s.removed,
-            tools: s.tools.length > 0 ? s.tools.join(", ") : t("open.noTools"),
-            scenario:
-              s.scenario !== undefined ? t("open.scenario", { title: s.scenario }) : t("open.noScenario"),
-          }),
-          confirm: t("open.confirm"),
-          cancel: t("open.cancel"),
-          ...(workspaces ? { alternative: t("open.alternative") } : {}),
-        });
+        choice = await confirmations.choose(linkQuestion(t, s, workspaces !== null));
         return choice === "confirm";
       });
       if (loaded) return setBanner({ tone: "ok", key: "open.done" });

@@ -65,6 +65,10 @@ export interface LinkRefusal {
 }
 
 export interface LinkSummary {
+  /** "scenario": a `?scenario=` link (a scenario with its own files); a share link otherwise */
+  source?: "scenario";
+  /** a scenario link's steps */
+  steps?: number;
   files: number;
   added: number;
   changed: number;

@@ -248,6 +248,8 @@ export function createPagePersistence(deps: PagePersistDeps) {
   return {
     handle,
     view,
+    /** the worker saves what waits to be saved now (resolves with its answer, or null after the wait) */
+    flush,
     /**
      * Picks this tab's workspace, takes its lock (or opens it read-only) and tells the worker; the page
      * sends `init` after this, so the worker has restored the files before the session starts.
