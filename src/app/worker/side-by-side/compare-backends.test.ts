@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { runCompare } from "./compare-backends";
 
 const files = import.meta.glob("../../../../public/scenarios/*.json", { eager: true, import: "default" });
-const scenario = (name: string): unknown => structuredClone(files[`../../../../public/scenarios/${name}.json`]);
+const scenario = (name: string): unknown =>
+  structuredClone(files[`../../../../public/scenarios/${name}.json`]);
 
 describe("runCompare", () => {
   it("memfs against the disk-full drill: the writes fail on one side only, and notes.md differs", async () => {
