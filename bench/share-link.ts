@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { encodeLink } from "../src/app/page/share/link-codec.ts";
 import { PRESETS } from "../src/app/shared/presets/index.ts";
 import { SHORT_LINK_LENGTH } from "../src/app/shared/share/limits.ts";
-import { PlaygroundSession } from "../src/app/worker/session.ts";
+import { Playground } from "../src/app/worker/playground.ts";
 
 export const SHARE_LINK_TARGET = SHORT_LINK_LENGTH;
 const PAGE = "http://127.0.0.1:5173/";
@@ -16,9 +16,9 @@ const PAGE = "http://127.0.0.1:5173/";
 export async function shareLinkLength(
   scenarioFile = new URL("../public/scenarios/seed-prompts.json", import.meta.url),
 ) {
-  const session = new PlaygroundSession(() => {});
-  session.handle({ type: "init" });
-  session.loadScenario(JSON.parse(await readFile(scenarioFile, "utf8")));
-  const fragment = encodeLink(session.shareState(), PRESETS.default);
+  const playground = new Playground(() => {});
+  playground.handle({ type: "init" });
+  playground.scenarios.load(JSON.parse(await readFile(scenarioFile, "utf8")));
+  const fragment = encodeLink(playground.share.state(), PRESETS.default);
   return { length: `${PAGE}#${fragment}`.length, fragment: fragment.length };
 }

@@ -25,7 +25,7 @@ function load(path: string): Scenario {
 
 const scenario = load(file);
 const started = Date.now();
-const { events, session } = await runScenarioHeadless(scenario, (e) => console.log(JSON.stringify(e)));
+const { events, playground } = await runScenarioHeadless(scenario, (e) => console.log(JSON.stringify(e)));
 const count = (t: string) => events.filter((e) => e.type === t).length;
 console.log(
   JSON.stringify({
@@ -35,7 +35,7 @@ console.log(
     toolCalls: count("tool_execution_start"),
     errors: events.filter((e) => e.type === "tool_execution_end" && e.isError).length,
     queueWaits: count("queue_wait"),
-    status: session.player?.status,
+    status: playground.scenarios.player?.status,
     ms: Date.now() - started,
   }),
 );

@@ -33,8 +33,8 @@ describe("bench/run-workload", () => {
 
 describe("bench/browser/burst", () => {
   it("makes the session emit over 10,000 events, every call succeeding", async () => {
-    const { events, session } = await runScenarioHeadless(burstScenario());
-    expect(session.player?.status).toBe("done");
+    const { events, playground } = await runScenarioHeadless(burstScenario());
+    expect(playground.scenarios.player?.status).toBe("done");
     expect(events.length).toBeGreaterThanOrEqual(BURST_EVENTS_MIN);
     const ends = events.filter((e) => e.type === "tool_execution_end");
     expect(ends.length).toBe((burstScenario().steps.length - 2) * CALLS_PER_TURN);

@@ -5,7 +5,7 @@
  */
 import type { EventOf, SessionEvent } from "@agent/events";
 import { PRESETS } from "@app/shared/presets/index";
-import { PlaygroundSession } from "@app/worker/session";
+import { Playground } from "@app/worker/playground";
 import { DRILL_IDS, SLOW_DATA_MS } from "@backends/faulty/drills";
 import { PAGE_DRILLS } from "@state/drills";
 import { createSessionStores } from "@state/session-stores";
@@ -14,21 +14,21 @@ import { describe, expect, it, vi } from "vitest";
 function start() {
   const events: SessionEvent[] = [];
   let snapshot: Record<string, unknown> = {};
-  const session = new PlaygroundSession((e) => events.push(e), {
+  const playground = new Playground((e) => events.push(e), {
     onSnapshot: (files) => {
       snapshot = files;
     },
   });
-  session.handle({ type: "init" });
-  for (const name of ["ls", "grep"]) session.handle({ type: "set_tool_state", name, state: "active" });
+  playground.handle({ type: "init" });
+  for (const name of ["ls", "grep"]) playground.handle({ type: "set_tool_state", name, state: "active" });
   const ends = () =>
     events.filter((e): e is EventOf<"tool_execution_end"> => e.type === "tool_execution_end");
   return {
-    session,
+    playground,
     events,
     snapshot: () => snapshot,
     async call(tool: string, args: unknown, id: string) {
-      await session.runToolCall(tool, JSON.stringify(args), id);
+      await playground.hand.runToolCall(tool, JSON.stringify(args), id);
       const end = ends().find((e) => e.toolCallId === id)!;
       const text = end.result.content.map((c) => (c.type === "text" ? c.text : "")).join("");
       return { text, isError: end.isError };
@@ -46,7 +46,7 @@ const DEFAULT = PRESETS.default as Record<string, string>;
 
 /** every preset file but `except` is as the preset has it, in the workspace and in the host's snapshot */
 function intact(s: ReturnType<typeof start>, except: string[] = []) {
-  const files = s.session.filesMap();
+  const files = s.playground.session.workspace.filesMap();
   for (const [path, content] of Object.entries(DEFAULT)) {
     if (except.includes(path)) continue;
     expect(files[path], path).toEqual(content);
@@ -55,7 +55,7 @@ function intact(s: ReturnType<typeof start>, except: string[] = []) {
 }
 
 async function recovers(s: ReturnType<typeof start>) {
-  s.session.handle({ type: "set_drill", drill: "off" });
+  s.playground.handle({ type: "set_drill", drill: "off" });
   expect(await s.call("read", { path: "src/todo.ts" }, "after")).toMatchObject({ isError: false });
   expect(s.stores().drills.getSnapshot().active).toBe("off");
 }
@@ -67,7 +67,7 @@ describe("drills through the session", () => {
 
   it("an unknown drill is a session_error that changes nothing", () => {
     const s = start();
-    s.session.handle({ type: "set_drill", drill: "earthquake", id: "c1" });
+    s.playground.handle({ type: "set_drill", drill: "earthquake", id: "c1" });
     expect(s.events.at(-1)).toMatchObject({ type: "session_error", commandId: "c1" });
     expect(s.events.at(-1)).toHaveProperty("message", expect.stringContaining("Unknown drill: earthquake"));
     expect(s.stores().drills.getSnapshot().active).toBe("off");
@@ -75,11 +75,11 @@ describe("drills through the session", () => {
 
   it("disk full while writing: the write fails with ENOSPC, that file is torn, the rest intact", async () => {
     const s = start();
-    s.session.handle({ type: "set_drill", drill: "disk-full" });
+    s.playground.handle({ type: "set_drill", drill: "disk-full" });
     expect(s.stores().drills.getSnapshot().active).toBe("disk-full");
     const out = await s.call("write", { path: "notes.md", content: "0123456789" }, "w1");
     expect(out).toEqual({ text: "ENOSPC: no space left on device, write", isError: true });
-    expect(s.session.filesMap()["notes.md"]).toBe("01234");
+    expect(s.playground.session.workspace.filesMap()["notes.md"]).toBe("01234");
     expect(s.stores().drills.getSnapshot().calls.w1.answer).toBe("caught");
     intact(s);
     await recovers(s);
@@ -87,7 +87,7 @@ describe("drills through the session", () => {
 
   it("slow network drive: a call takes the added wait; a stalled read ends at Esc", async () => {
     const s = start();
-    s.session.handle({ type: "set_drill", drill: "slow-drive" });
+    s.playground.handle({ type: "set_drill", drill: "slow-drive" });
     const t = performance.now();
     expect(await s.call("read", { path: "README.md" }, "r1")).toMatchObject({ isError: false });
     expect(performance.now() - t).toBeGreaterThanOrEqual(SLOW_DATA_MS - 10);
@@ -95,7 +95,7 @@ describe("drills through the session", () => {
     await vi.waitFor(() =>
       expect(s.events.some((e) => e.type === "fault_injected" && e.kind === "hang")).toBe(true),
     );
-    s.session.handle({ type: "abort" });
+    s.playground.handle({ type: "abort" });
     expect(await stuck).toEqual({ text: "Operation aborted", isError: true });
     const calls = s.stores().drills.getSnapshot().calls;
     expect([calls.r1.answer, calls.r2.answer]).toEqual(["slowed", "stalled"]);
@@ -106,7 +106,7 @@ describe("drills through the session", () => {
 
   it("permission denied under src/: read shows the raw text, edit its own words, the rest works", async () => {
     const s = start();
-    s.session.handle({ type: "set_drill", drill: "src-denied" });
+    s.playground.handle({ type: "set_drill", drill: "src-denied" });
     expect(await s.call("read", { path: "src/todo.ts" }, "r1")).toEqual({
       text: "EACCES: permission denied, access '/workspace/src/todo.ts'",
       isError: true,
@@ -123,7 +123,7 @@ describe("drills through the session", () => {
 
   it("a file vanishes between ls and read: ENOENT after the listing, the file still there", async () => {
     const s = start();
-    s.session.handle({ type: "set_drill", drill: "vanish" });
+    s.playground.handle({ type: "set_drill", drill: "vanish" });
     expect((await s.call("ls", { path: "." }, "l1")).text).toContain("README.md");
     expect(await s.call("read", { path: "README.md" }, "r1")).toEqual({
       text: "ENOENT: no such file or directory, access '/workspace/README.md'",
@@ -136,14 +136,14 @@ describe("drills through the session", () => {
 
   it("a drill lives on through a workspace reset, and a replaced worker starts under it", async () => {
     const s = start();
-    s.session.handle({ type: "set_drill", drill: "src-denied" });
-    s.session.handle({ type: "reset_workspace", preset: "default" });
+    s.playground.handle({ type: "set_drill", drill: "src-denied" });
+    s.playground.handle({ type: "reset_workspace", preset: "default" });
     expect((await s.call("read", { path: "src/todo.ts" }, "r1")).isError).toBe(true);
     const events: SessionEvent[] = [];
-    const next = new PlaygroundSession((e) => events.push(e));
+    const next = new Playground((e) => events.push(e));
     next.handle({ type: "init", drill: "src-denied" });
     expect(events.find((e) => e.type === "drill_changed")).toMatchObject({ drill: "src-denied" });
-    await next.runToolCall("read", '{"path":"src/todo.ts"}', "n1");
+    await next.hand.runToolCall("read", '{"path":"src/todo.ts"}', "n1");
     expect(events.find((e) => e.type === "tool_execution_end")).toMatchObject({ isError: true });
   });
 });

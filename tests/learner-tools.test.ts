@@ -5,18 +5,18 @@
  */
 import type { SessionEvent } from "@agent/events";
 import { TOOL_TEMPLATES } from "@app/page/learner-tools/templates";
-import { PlaygroundSession } from "@app/worker/session";
+import { Playground } from "@app/worker/playground";
 import { describe, expect, it } from "vitest";
 
 type Of<T extends SessionEvent["type"]> = Extract<SessionEvent, { type: T }>;
 
-function start(options: ConstructorParameters<typeof PlaygroundSession>[1] = {}) {
+function start(options: ConstructorParameters<typeof Playground>[1] = {}) {
   const events: SessionEvent[] = [];
-  const session = new PlaygroundSession((e) => events.push(e), options);
-  session.handle({ type: "init" });
+  const playground = new Playground((e) => events.push(e), options);
+  playground.handle({ type: "init" });
   const last = <T extends SessionEvent["type"]>(type: T) =>
     events.filter((e) => e.type === type).at(-1) as Of<T> | undefined;
-  return { session, events, last };
+  return { playground, events, last };
 }
 
 const template = (id: string) => TOOL_TEMPLATES.find((t) => t.id === id)!.source;
@@ -41,7 +41,7 @@ export default function (pi: any) {
 `;
 
 async function call(s: ReturnType<typeof start>, tool: string, args = "{}") {
-  await s.session.runToolCall(tool, args, `c-${tool}-${s.events.length}`);
+  await s.playground.hand.runToolCall(tool, args, `c-${tool}-${s.events.length}`);
   const end = s.last("tool_execution_end")!;
   const text = (end.result as { content?: { text?: string }[] }).content?.map((c) => c.text).join("") ?? "";
   return { isError: end.isError, text };
@@ -51,7 +51,7 @@ describe("a learner's tool file through the whole pipeline", () => {
   it("registers the wc template: marked in the table, declared and listed in the prompt, callable", async () => {
     const snapshots: unknown[][] = [];
     const s = start({ onSnapshot: (...args) => snapshots.push(args) });
-    expect(await s.session.learner.register(template("wc"))).toBe(true);
+    expect(await s.playground.learner.register(template("wc"))).toBe(true);
     expect(s.last("learner_tool_registered")).toMatchObject({ names: ["wc"], replaces: [] });
     const table = s.last("tool_set_changed")!;
     expect(table.tools.find((t) => t.name === "wc")).toMatchObject({ origin: "learner", state: "active" });
@@ -62,7 +62,7 @@ describe("a learner's tool file through the whole pipeline", () => {
     // The next run carries the section patch and the tool-change declaration, as for a built-in switched on.
     const result = await call(s, "wc", '{"path": "package.json"}');
     expect(result.isError).toBe(false);
-    const content = s.session.filesMap()["package.json"] as string;
+    const content = s.playground.session.workspace.filesMap()["package.json"] as string;
     const lines = content.split("\n").length - (content.endsWith("\n") ? 1 : 0);
     expect(result.text).toBe(
       `package.json: ${lines} lines, ${content.split(/\s+/).filter(Boolean).length} words, ${content.length} characters`,
@@ -74,8 +74,11 @@ describe("a learner's tool file through the whole pipeline", () => {
 
   it("runs the todo template over grep's Operations on the workspace", async () => {
     const s = start();
-    s.session.writeFile("src/later.ts", "// TODO: write this\nconst x = 1;\n// FIXME: and this\n");
-    expect(await s.session.learner.register(template("todo"))).toBe(true);
+    s.playground.session.workspace.writeFile(
+      "src/later.ts",
+      "// TODO: write this\nconst x = 1;\n// FIXME: and this\n",
+    );
+    expect(await s.playground.learner.register(template("todo"))).toBe(true);
     const result = await call(s, "todo", '{"path": "src"}');
     expect(result.isError).toBe(false);
     expect(result.text).toContain("later.ts:1: // TODO: write this");
@@ -84,25 +87,25 @@ describe("a learner's tool file through the whole pipeline", () => {
 
   it("streams the countdown's updates and keeps append_line sequential", async () => {
     const s = start();
-    await s.session.learner.register(template("countdown"));
+    await s.playground.learner.register(template("countdown"));
     const result = await call(s, "countdown", '{"from": 2}');
     expect(result.text).toBe("2 1 liftoff");
     expect(s.events.filter((e) => e.type === "tool_execution_update")).toHaveLength(2);
-    await s.session.learner.register(template("append"));
+    await s.playground.learner.register(template("append"));
     const row = s.last("tool_set_changed")!.tools.find((t) => t.name === "append_line");
     expect(row?.executionMode).toBe("sequential");
     await call(s, "append_line", '{"path": "log.txt", "line": "one"}');
-    expect(s.session.filesMap()["log.txt"]).toBe("one\n");
+    expect(s.playground.session.workspace.filesMap()["log.txt"]).toBe("one\n");
   });
 
   it("removes a tool, and restores the files a restarted worker is given", async () => {
     const s = start();
-    await s.session.learner.register(template("wc"));
-    s.session.learner.remove("wc");
+    await s.playground.learner.register(template("wc"));
+    s.playground.learner.remove("wc");
     expect(s.last("tool_set_changed")!.tools.some((t) => t.name === "wc")).toBe(false);
     expect(s.last("learner_tools_changed")!.tools).toEqual([]);
     const next = start();
-    await next.session.init({
+    await next.playground.init({
       type: "init",
       learnerTools: [
         { name: "wc", source: template("wc"), enabled: true },
@@ -121,28 +124,28 @@ describe("containment: a tool that misbehaves gets an error, the page does not",
   it("shows a syntax error at its line before anything registers", async () => {
     const s = start();
     const source = toolFile("return {", "Type.Object({})");
-    expect(await s.session.answer({ type: "compile_tool", source })).toEqual([
+    expect(await s.playground.answer({ type: "compile_tool", source })).toEqual([
       expect.objectContaining({ code: "syntax", line: 11 }),
     ]);
-    expect(await s.session.learner.register(source)).toBe(false);
+    expect(await s.playground.learner.register(source)).toBe(false);
     expect(s.last("learner_tool_rejected")!.diagnostics[0]).toMatchObject({ code: "syntax", line: 11 });
     expect(s.last("tool_set_changed")!.tools.some((t) => t.name === "probe")).toBe(false);
   });
 
   it("keeps the working version when a new one is refused", async () => {
     const s = start();
-    await s.session.learner.register(
+    await s.playground.learner.register(
       toolFile('return { content: [{ type: "text", text: "v1" }], details: {} };'),
     );
-    await s.session.learner.register(toolFile("return {", "Type.Object({})"));
+    await s.playground.learner.register(toolFile("return {", "Type.Object({})"));
     expect((await call(s, "probe")).text).toBe("v1");
   });
 
   it("turns a throw into pi's error result, an Error's message or String(value)", async () => {
     const s = start();
-    await s.session.learner.register(toolFile('throw new Error("disk on fire");'));
+    await s.playground.learner.register(toolFile('throw new Error("disk on fire");'));
     expect(await call(s, "probe")).toEqual({ isError: true, text: "disk on fire" });
-    await s.session.learner.register(toolFile("throw { code: 42 };"));
+    await s.playground.learner.register(toolFile("throw { code: 42 };"));
     expect(await call(s, "probe")).toEqual({ isError: true, text: "[object Object]" });
   });
 
@@ -155,7 +158,7 @@ describe("containment: a tool that misbehaves gets an error, the page does not",
     "turns a result of the wrong shape (%s) into an error result naming the problem",
     async (body, problem) => {
       const s = start();
-      await s.session.learner.register(toolFile(body));
+      await s.playground.learner.register(toolFile(body));
       const result = await call(s, "probe");
       expect(result.isError).toBe(true);
       expect(result.text).toContain("The probe tool's result is malformed: ");
@@ -181,7 +184,7 @@ describe("containment: a tool that misbehaves gets an error, the page does not",
     ["null", "parameters is null"],
   ])("refuses an invalid schema (%s) at registration with the reason", async (params, reason) => {
     const s = start();
-    expect(await s.session.learner.register(toolFile("return 1;", params))).toBe(false);
+    expect(await s.playground.learner.register(toolFile("return 1;", params))).toBe(false);
     const rejected = s.last("learner_tool_rejected")!;
     expect(rejected.diagnostics.map((d) => d.message).join("\n")).toContain(reason);
     expect(rejected.diagnostics[0].code).toBe("schema");
@@ -194,15 +197,15 @@ describe("containment: a tool that misbehaves gets an error, the page does not",
       "Type.Object({ path: Type.String() })",
       "read",
     );
-    expect(await s.session.learner.register(source)).toBe(false);
+    expect(await s.playground.learner.register(source)).toBe(false);
     expect(s.last("learner_tool_rejected")!.diagnostics).toEqual([
       expect.objectContaining({ code: "clash" }),
     ]);
-    expect(await s.session.learner.register(source, true)).toBe(true);
+    expect(await s.playground.learner.register(source, true)).toBe(true);
     const rows = s.last("tool_set_changed")!.tools.filter((t) => t.name === "read");
     expect(rows).toEqual([expect.objectContaining({ origin: "learner", replaces: "read" })]);
     expect((await call(s, "read", '{"path": "package.json"}')).text).toBe("mine");
-    s.session.learner.remove("read");
+    s.playground.learner.remove("read");
     const back = s.last("tool_set_changed")!.tools.find((t) => t.name === "read");
     expect(back?.origin).toBeUndefined();
     expect((await call(s, "read", '{"path": "package.json"}')).text).toContain('"name"');
@@ -210,14 +213,16 @@ describe("containment: a tool that misbehaves gets an error, the page does not",
 
   it("refuses imports outside the map, a file without a default export and pi APIs it lacks", async () => {
     const s = start();
-    await s.session.learner.register('import _ from "lodash";\nexport default function (pi) { _.noop(pi); }');
+    await s.playground.learner.register(
+      'import _ from "lodash";\nexport default function (pi) { _.noop(pi); }',
+    );
     expect(s.last("learner_tool_rejected")!.diagnostics[0]).toMatchObject({ code: "import" });
     expect(s.last("learner_tool_rejected")!.diagnostics[0].message).toContain('Cannot import "lodash"');
-    await s.session.learner.register("const x = 1;");
+    await s.playground.learner.register("const x = 1;");
     expect(s.last("learner_tool_rejected")!.diagnostics[0].code).toBe("noDefault");
-    await s.session.learner.register('export default function (pi) { pi.on("tool_call", () => {}); }');
+    await s.playground.learner.register('export default function (pi) { pi.on("tool_call", () => {}); }');
     expect(s.last("learner_tool_rejected")!.diagnostics[0].code).toBe("piApi");
-    await s.session.learner.register("export default function (pi) {\n\n  throw new Error('boom');\n}");
+    await s.playground.learner.register("export default function (pi) {\n\n  throw new Error('boom');\n}");
     expect(s.last("learner_tool_rejected")!.diagnostics[0]).toMatchObject({
       code: "load",
       message: "boom",
@@ -229,8 +234,8 @@ describe("containment: a tool that misbehaves gets an error, the page does not",
 describe("a learner's tool called by a scenario", () => {
   it("keeps its state when a scenario loads, and a scenario step's call reaches it", async () => {
     const s = start();
-    await s.session.learner.register(template("wc"));
-    s.session.loadScenario({
+    await s.playground.learner.register(template("wc"));
+    s.playground.scenarios.load({
       title: "wc by a scenario",
       steps: [
         { user: "how long is the README?" },
@@ -243,8 +248,8 @@ describe("a learner's tool called by a scenario", () => {
         { assistant: { content: [{ type: "text", text: "Done." }], stopReason: "stop" } },
       ],
     });
-    await s.session.requirePlayer().play(0);
-    await s.session.idle();
+    await s.playground.scenarios.requirePlayer().play(0);
+    await s.playground.idle();
     const end = s.events.find((e) => e.type === "tool_execution_end" && e.toolCallId === "w1") as
       | Of<"tool_execution_end">
       | undefined;
@@ -254,9 +259,9 @@ describe("a learner's tool called by a scenario", () => {
 
   it("stays out of a conversation saved as a scenario, whose format names pi's tools only", async () => {
     const s = start();
-    await s.session.learner.register(template("wc"));
+    await s.playground.learner.register(template("wc"));
     await call(s, "wc", '{"path": "package.json"}');
-    const saved = s.session.saveScenario("with wc");
+    const saved = s.playground.recording.save("with wc");
     expect(saved.tools?.active).toEqual(["read", "bash", "edit", "write"]);
   });
 });

@@ -11,8 +11,8 @@ import { utf8Decode } from "@core/bytes";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProviderHost } from "../src/app/page/provider-host";
 import { startSessionWorker, type WorkerLike } from "../src/app/page/worker-client";
+import { Playground } from "../src/app/worker/playground";
 import { createProviderClient } from "../src/app/worker/provider-client";
-import { PlaygroundSession } from "../src/app/worker/session";
 import { type MockProvider, startMockProvider } from "./mock-provider/server";
 import { turns } from "./model-oracle/conversation";
 
@@ -27,14 +27,14 @@ afterEach(async () => {
 function connect() {
   const toSession: PageToWorker[] = [];
   const events: SessionEvent[] = [];
-  let session: PlaygroundSession | undefined;
+  let playground: Playground | undefined;
   const worker: WorkerLike = {
     onmessage: null,
     onerror: null,
     postMessage(message: PageToWorker) {
       toSession.push(structuredClone(message));
       queueMicrotask(() => {
-        if (message.kind === "command") session?.handle(message.command);
+        if (message.kind === "command") playground?.handle(message.command);
         if (message.kind === "provider_event" || message.kind === "provider_events") client.receive(message);
       });
     },
@@ -43,7 +43,7 @@ function connect() {
   const toPage = (message: WorkerToPage) =>
     worker.onmessage?.call(worker as Worker, { data: structuredClone(message) } as MessageEvent);
   const client = createProviderClient(toPage);
-  session = new PlaygroundSession((event) => toPage({ kind: "event", event }), { complete: client.complete });
+  playground = new Playground((event) => toPage({ kind: "event", event }), { complete: client.complete });
   const provider = createProviderHost({
     load: () => import("../src/app/page/provider-stream"),
     probe: (url) =>
@@ -64,7 +64,7 @@ function connect() {
         }
       });
     });
-  return { host, provider, session, toSession, events, ended };
+  return { host, provider, playground, toSession, events, ended };
 }
 
 const choice = (baseUrl: string) => ({
@@ -83,10 +83,10 @@ describe("model mode's provider context", () => {
   it("runs a conversation with the key on the page side only", async () => {
     mock = await startMockProvider();
     mock.script(...turns("call_mock"));
-    const { host, provider, session, toSession, events, ended } = connect();
+    const { host, provider, playground, toSession, events, ended } = connect();
     provider.setKey(KEY);
     expect(provider.keyHint.getSnapshot()).toBe("••••cdef");
-    session.handle({ type: "write_file", path: "notes.md", content: "hello world\nsecond line\n" });
+    playground.handle({ type: "write_file", path: "notes.md", content: "hello world\nsecond line\n" });
     const done = ended();
     host.send({
       type: "model_prompt",
@@ -94,9 +94,9 @@ describe("model mode's provider context", () => {
       model: choice(mock.openaiBaseUrl),
     });
     await done;
-    expect(utf8Decode(session.backend.readFile("/workspace/notes.md") ?? new Uint8Array())).toBe(
-      "HELLO WORLD\nsecond line\n",
-    );
+    expect(
+      utf8Decode(playground.session.workspace.backend.readFile("/workspace/notes.md") ?? new Uint8Array()),
+    ).toBe("HELLO WORLD\nsecond line\n");
     expect(lastAssistant(events)?.stopReason).toBe("stop");
     // The provider got the key, from the page; the session was sent the events and nothing else.
     const posts = mock.requests.filter((r) => r.method === "POST");

@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createProviderHost } from "../src/app/page/provider-host";
 import type { RequestView } from "../src/app/page/provider-request";
+import { Playground } from "../src/app/worker/playground";
 import { createProviderClient } from "../src/app/worker/provider-client";
-import { PlaygroundSession } from "../src/app/worker/session";
 import { type MockProvider, startMockProvider } from "./mock-provider/server";
 import { turns } from "./model-oracle/conversation";
 
@@ -35,14 +35,14 @@ function setup() {
       });
   });
   const ended: (() => void)[] = [];
-  const session = new PlaygroundSession(
+  const playground = new Playground(
     (event) => {
       if (event.type === "agent_end") for (const f of ended.splice(0)) f();
     },
     { complete: client.complete },
   );
   const done = () => new Promise<void>((resolve) => ended.push(resolve));
-  return { provider, session, done };
+  return { provider, playground, done };
 }
 
 const choice = (baseUrl: string) => ({
@@ -55,8 +55,8 @@ const choice = (baseUrl: string) => ({
 describe("the Request tab's bodies", () => {
   it("builds pi-ai's body for the next request without sending it", async () => {
     mock = await startMockProvider();
-    const { provider, session } = setup();
-    const request = await session.nextModelRequest(choice(mock.openaiBaseUrl));
+    const { provider, playground } = setup();
+    const request = await playground.model.nextRequest(choice(mock.openaiBaseUrl));
     const view = await provider.preview(structuredClone(request));
     const body = view.body as { model: string; tools: { function: { name: string } }[]; stream: boolean };
     expect(body.model).toBe("qwen2.5-coder:7b");
@@ -70,12 +70,12 @@ describe("the Request tab's bodies", () => {
   it("reports each body as it goes out, equal to what the provider received", async () => {
     mock = await startMockProvider();
     mock.script(...turns("call_view"));
-    const { provider, session, done } = setup();
+    const { provider, playground, done } = setup();
     const sent: (RequestView & { model: string })[] = [];
     provider.onSent((s) => sent.push(s));
-    session.handle({ type: "write_file", path: "notes.md", content: "hello world\nsecond line\n" });
+    playground.handle({ type: "write_file", path: "notes.md", content: "hello world\nsecond line\n" });
     const finished = done();
-    session.handle({
+    playground.handle({
       type: "model_prompt",
       text: "Upper-case the first line.",
       model: choice(mock.openaiBaseUrl),
@@ -89,7 +89,7 @@ describe("the Request tab's bodies", () => {
     // What the tab shows before the next turn is the body the next request would carry: the last one
     // sent, plus the model's final answer.
     const next = await provider.preview(
-      structuredClone(await session.nextModelRequest(choice(mock.openaiBaseUrl))),
+      structuredClone(await playground.model.nextRequest(choice(mock.openaiBaseUrl))),
     );
     const messages = (next.body as { messages: unknown[] }).messages;
     expect(messages.slice(0, -1)).toEqual((received[2] as { messages: unknown[] }).messages);

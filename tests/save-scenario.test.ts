@@ -7,8 +7,8 @@ import type { EventOf, SessionEvent } from "@agent/events";
 import { parseScenario } from "@agent/scenario";
 import { streamSimple } from "@mariozechner/pi-ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Playground } from "../src/app/worker/playground";
 import { runScenarioHeadless } from "../src/app/worker/run-scenario";
-import { PlaygroundSession } from "../src/app/worker/session";
 import { type MockProvider, startMockProvider } from "./mock-provider/server";
 import { turns } from "./model-oracle/conversation";
 
@@ -28,33 +28,39 @@ const calls = (events: SessionEvent[]) =>
 describe("save as scenario", () => {
   it("replays a model-mode conversation and a hand-composed turn with the same calls and results", async () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e), {
+    const playground = new Playground((e) => events.push(e), {
       complete: (model, context, options) => streamSimple(model, context, { ...options, apiKey: KEY }),
     });
-    session.handle({ type: "init" });
+    playground.handle({ type: "init" });
     // Typed in the editor before the conversation: part of the workspace it starts from.
-    session.handle({ type: "write_file", path: "notes.md", content: "hello world\nsecond line\n" });
-    const start = session.filesMap();
+    playground.handle({ type: "write_file", path: "notes.md", content: "hello world\nsecond line\n" });
+    const start = playground.session.workspace.filesMap();
 
     mock.script(...turns("toolu_mock"));
-    await session.runModelPrompt("Read notes.md, upper-case its first line and write it back.", {
+    await playground.model.prompt("Read notes.md, upper-case its first line and write it back.", {
       provider: "deepseek-anthropic",
       api: "anthropic-messages",
       baseUrl: mock.anthropicBaseUrl,
       modelId: "deepseek-chat",
     });
-    session.setToolStates({ read: "active", bash: "active", edit: "active", write: "active", ls: "hidden" });
-    await session.runTurn({ calls: [{ toolName: "ls", args: '{"path": "."}' }] });
-    await session.runTurn({
+    playground.session.tools.setToolStates({
+      read: "active",
+      bash: "active",
+      edit: "active",
+      write: "active",
+      ls: "hidden",
+    });
+    await playground.hand.runTurn({ calls: [{ toolName: "ls", args: '{"path": "."}' }] });
+    await playground.hand.runTurn({
       user: "show me notes.md",
       calls: [{ toolName: "read", args: '{"path": "notes.md"}' }],
       closingText: "There it is.",
     });
-    const after = session.filesMap();
+    const after = playground.session.workspace.filesMap();
     // Typed after the conversation: not in the saved file, which starts where the conversation started.
-    session.handle({ type: "write_file", path: "later.md", content: "later\n" });
+    playground.handle({ type: "write_file", path: "later.md", content: "later\n" });
 
-    const text = JSON.stringify(await session.answer({ type: "save_scenario" }));
+    const text = JSON.stringify(await playground.answer({ type: "save_scenario" }));
     expect(text).not.toContain(KEY);
     const saved = JSON.parse(text);
     expect(saved.$schema).toBe("../../docs/scenario.schema.json");
@@ -72,16 +78,20 @@ describe("save as scenario", () => {
     expect(original.every((c) => !c.isError)).toBe(true);
     const replay = await runScenarioHeadless(saved);
     expect(calls(replay.events)).toEqual(original);
-    expect(replay.session.filesMap()).toEqual(after);
+    expect(replay.playground.session.workspace.filesMap()).toEqual(after);
     expect(replay.events.some((e) => e.type === "session_error")).toBe(false);
   });
 
   it("with no conversation yet, saves the current workspace and tool set and no steps", async () => {
-    const session = new PlaygroundSession(() => {});
-    session.handle({ type: "init" });
-    session.handle({ type: "set_tool_state", name: "grep", state: "active" });
-    const saved = await session.answer({ type: "save_scenario", title: "Exercise 1" });
-    expect(saved).toMatchObject({ title: "Exercise 1", steps: [], workspace: { files: session.filesMap() } });
+    const playground = new Playground(() => {});
+    playground.handle({ type: "init" });
+    playground.handle({ type: "set_tool_state", name: "grep", state: "active" });
+    const saved = await playground.answer({ type: "save_scenario", title: "Exercise 1" });
+    expect(saved).toMatchObject({
+      title: "Exercise 1",
+      steps: [],
+      workspace: { files: playground.session.workspace.filesMap() },
+    });
     expect(saved.tools?.active).toContain("grep");
     expect(() => parseScenario(saved)).not.toThrow();
   });

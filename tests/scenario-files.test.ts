@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 import type { SessionEvent } from "@agent/events";
 import { parseScenarioText } from "@agent/scenario";
 import { SCENARIO_TOOL_NAMES, scenarioJsonSchema } from "@agent/scenario-schema";
+import { Playground } from "@app/worker/playground";
 import { runScenarioHeadless } from "@app/worker/run-scenario";
-import { PlaygroundSession } from "@app/worker/session";
 import { allToolNames, createToolDefinition, type ToolsOptions } from "@core/tools/index";
 import { validateToolArguments as piValidate } from "@mariozechner/pi-ai";
 import { describe, expect, it } from "vitest";
@@ -49,19 +49,19 @@ describe("docs/scenario.schema.json", () => {
 describe("a bad scenario that reaches the session directly", () => {
   it("becomes a session_error with the one line, and the loaded scenario stays", () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "init" });
-    session.handle({ type: "scenario_load", scenario: { steps: [{ user: "hi" }] } as never });
-    const player = session.player;
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "init" });
+    playground.handle({ type: "scenario_load", scenario: { steps: [{ user: "hi" }] } as never });
+    const player = playground.scenarios.player;
     expect(player).toBeDefined();
     const bad = { steps: [{ user: "hi" }, { assistant: { content: [{ type: "toolCall", name: "read" }] } }] };
-    expect(() => session.handle({ type: "scenario_load", scenario: bad as never })).not.toThrow();
+    expect(() => playground.handle({ type: "scenario_load", scenario: bad as never })).not.toThrow();
     const error = events.find((e) => e.type === "session_error");
     expect(error).toMatchObject({
       message:
         "scenario: steps[1].assistant.content[0].id: missing, expected a non-empty string (every tool call needs an id the result can answer)",
     });
-    expect(session.player).toBe(player);
+    expect(playground.scenarios.player).toBe(player);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createEventEmitter, exportEvents, parseEventLog, replayEvents, type SessionEvent } from "./events";
+import { createEventEmitter, exportEvents, type SessionEvent } from "./events";
+import { parseEventLog, replayEvents } from "./events.test-support";
 
 describe("createEventEmitter", () => {
   it("numbers events in order and stamps the time", () => {

@@ -1,5 +1,6 @@
 import type { SessionEvent } from "@agent/events";
-import { exportEvents, parseEventLog } from "@agent/events";
+import { exportEvents } from "@agent/events";
+import { parseEventLog } from "@agent/events.test-support";
 import { describe, expect, it } from "vitest";
 import { EMPTY_DISPATCH, reduceDispatch } from "./dispatch-table";
 import { calls, ev, resetSeq } from "./session-events.fixture";

@@ -1,4 +1,5 @@
-import { parseEventLog, type SessionEventBody } from "@agent/events";
+import type { SessionEventBody } from "@agent/events";
+import { parseEventLog } from "@agent/events.test-support";
 import type { Scenario } from "@agent/scenario";
 import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSessionStores } from "@state/session-stores";

@@ -1,14 +1,14 @@
 import type { SessionEvent } from "@agent/events";
 import { type DispatchTableSnapshot, EMPTY_DISPATCH, reduceDispatch } from "@state/dispatch-table";
 import { describe, expect, it } from "vitest";
-import { PlaygroundSession } from "./session";
+import { Playground } from "./playground";
 import { HandlerChoice } from "./session-handlers";
 
 function started() {
   const events: SessionEvent[] = [];
-  const session = new PlaygroundSession((e) => events.push(e));
-  session.handle({ type: "init" });
-  return { session, events };
+  const playground = new Playground((e) => events.push(e));
+  playground.handle({ type: "init" });
+  return { playground, events };
 }
 
 const resultOf = (events: SessionEvent[], id: string) =>
@@ -31,31 +31,31 @@ describe("the handler column of the dispatch table", () => {
   });
 
   it("a swap changes the table and nothing else: one event, no prompt change, and the next call runs mini-pi's", async () => {
-    const { session, events } = started();
+    const { playground, events } = started();
     events.length = 0;
-    session.handle({ type: "set_tool_handler", name: "read", handler: "mini-pi" });
+    playground.handle({ type: "set_tool_handler", name: "read", handler: "mini-pi" });
     expect(events.map((e) => e.type)).toEqual(["tool_handler_changed"]);
     expect(events[0]).toMatchObject({ name: "read", handler: "mini-pi", previous: "pi" });
-    await session.runToolCall("read", '{"path": "/etc/passwd"}', "r1");
+    await playground.hand.runToolCall("read", '{"path": "/etc/passwd"}', "r1");
     expect(resultOf(events, "r1")).toMatchObject({ isError: true });
     expect(JSON.stringify(resultOf(events, "r1")?.result)).toContain("path outside cwd: /etc/passwd");
-    session.handle({ type: "set_tool_handler", name: "read", handler: "pi" });
-    await session.runToolCall("read", '{"path": "/etc/passwd"}', "r2");
+    playground.handle({ type: "set_tool_handler", name: "read", handler: "pi" });
+    await playground.hand.runToolCall("read", '{"path": "/etc/passwd"}', "r2");
     expect(resultOf(events, "r2")).toMatchObject({ isError: false });
   });
 
   it("keeps the choice across a workspace reset, over the new volume", async () => {
-    const { session, events } = started();
-    session.handle({ type: "set_tool_handler", name: "write", handler: "mini-pi" });
-    session.handle({ type: "reset_workspace", preset: "empty" });
-    await session.runToolCall("write", '{"path": "a.txt", "content": "hi"}', "w1");
+    const { playground, events } = started();
+    playground.handle({ type: "set_tool_handler", name: "write", handler: "mini-pi" });
+    playground.handle({ type: "reset_workspace", preset: "empty" });
+    await playground.hand.runToolCall("write", '{"path": "a.txt", "content": "hi"}', "w1");
     expect(JSON.stringify(resultOf(events, "w1")?.result)).toContain("Wrote 2 characters to a.txt");
-    expect(session.filesMap()["a.txt"]).toBe("hi");
+    expect(playground.session.workspace.filesMap()["a.txt"]).toBe("hi");
   });
 
   it("refuses a handler the tool does not offer, saying which it offers", () => {
-    const { session, events } = started();
-    session.handle({ type: "set_tool_handler", name: "grep", handler: "mini-pi", id: "c1" });
+    const { playground, events } = started();
+    playground.handle({ type: "set_tool_handler", name: "grep", handler: "mini-pi", id: "c1" });
     expect(events.at(-1)).toMatchObject({
       type: "session_error",
       commandId: "c1",
@@ -65,21 +65,21 @@ describe("the handler column of the dispatch table", () => {
 
   it("a replacement worker gets the choice back through init", async () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "init", handlers: { bash: "mini-pi", grep: "nope" } });
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "init", handlers: { bash: "mini-pi", grep: "nope" } });
     const set = events.find((e) => e.type === "tool_set_changed") as Extract<
       SessionEvent,
       { type: "tool_set_changed" }
     >;
     expect(set.tools.find((t) => t.name === "bash")?.handler).toBe("mini-pi");
     expect(set.tools.find((t) => t.name === "grep")?.handler).toBe("pi");
-    await session.runToolCall("bash", '{"command": "sudo ls"}', "b1");
+    await playground.hand.runToolCall("bash", '{"command": "sudo ls"}', "b1");
     expect(JSON.stringify(resultOf(events, "b1")?.result)).toContain("Dangerous command blocked");
   });
 
   it("a third source plugs in beside pi and mini-pi, and its removal falls back to pi's handler", async () => {
-    const { session, events } = started();
-    session.setHandlerSource("learner", {
+    const { playground, events } = started();
+    playground.session.tools.setHandlerSource("learner", {
       read: async () => ({ content: [{ type: "text", text: "from the learner" }], details: undefined }),
     });
     const rows = events.filter((e) => e.type === "tool_set_changed").at(-1) as Extract<
@@ -87,11 +87,11 @@ describe("the handler column of the dispatch table", () => {
       { type: "tool_set_changed" }
     >;
     expect(rows.tools.find((t) => t.name === "read")?.handlers).toEqual(["pi", "mini-pi", "learner"]);
-    session.handle({ type: "set_tool_handler", name: "read", handler: "learner" });
-    await session.runToolCall("read", '{"path": "package.json"}', "l1");
+    playground.handle({ type: "set_tool_handler", name: "read", handler: "learner" });
+    await playground.hand.runToolCall("read", '{"path": "package.json"}', "l1");
     expect(JSON.stringify(resultOf(events, "l1")?.result)).toContain("from the learner");
-    session.setHandlerSource("learner", undefined);
-    await session.runToolCall("read", '{"path": "package.json"}', "l2");
+    playground.session.tools.setHandlerSource("learner", undefined);
+    await playground.hand.runToolCall("read", '{"path": "package.json"}', "l2");
     expect(JSON.stringify(resultOf(events, "l2")?.result)).toContain("tiny-todo");
   });
 
@@ -113,11 +113,15 @@ describe("the handler column of the dispatch table", () => {
 
 describe("the system outside /workspace", () => {
   it("has /etc/passwd, /etc/hosts and a home folder, which the workspace tree does not list", async () => {
-    const { session, events } = started();
-    await session.runToolCall("bash", '{"command": "ls /etc /home/user && head -1 /etc/passwd"}', "b1");
+    const { playground, events } = started();
+    await playground.hand.runToolCall(
+      "bash",
+      '{"command": "ls /etc /home/user && head -1 /etc/passwd"}',
+      "b1",
+    );
     const text = JSON.stringify(resultOf(events, "b1")?.result);
     for (const name of ["passwd", "hosts", "notes", "root:x:0:0"]) expect(text).toContain(name);
-    expect(session.listFiles().some((f) => f.includes("passwd"))).toBe(false);
+    expect(playground.session.workspace.listFiles().some((f) => f.includes("passwd"))).toBe(false);
   });
 });
 

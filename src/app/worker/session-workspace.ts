@@ -1,13 +1,238 @@
 /**
- * How the session tells the page about its workspace: the per-file mutation queue's moves become
- * queue_* events, changes the backend reports become file_changed events with who made them, and the
- * workspace's files are listed (the tree) or copied out (snapshots, saved scenarios).
+ * The session's workspace: which backend holds the files (session-backends.ts), the per-file mutation
+ * queue, and how the page hears of them. The queue's moves become queue_* events, changes the backend
+ * reports become file_changed events with who made them, and the files are listed (the tree) or copied
+ * out (snapshots, saved scenarios). After a change the host is sent a snapshot.
  */
-import type { Emit } from "@agent/events";
+import type { Emit, SessionEvent } from "@agent/events";
+import type { FileContent, ImportEntry, SessionCommand } from "@agent/protocol";
 import type { ScenarioFiles } from "@agent/scenario";
+import { SessionFault } from "@agent/session-fault";
 import type { Backend } from "@backends/backend";
+import { createMemfsBackend, memfsBackendFromFiles } from "@backends/memfs/backend";
+import type { MemfsWorkspace } from "@backends/memfs/workspace";
+import { runSelfTest } from "@backends/self-test";
 import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
-import type { MutationQueueObserver } from "@core/file-mutation-queue";
+import {
+  createFileMutationQueue,
+  type FileMutationQueue,
+  type MutationQueueObserver,
+} from "@core/file-mutation-queue";
+import { PRESETS } from "../shared/presets/index";
+import type { LearnerToolSource } from "./learner-tools/types";
+import { installSystemFiles } from "./presets/system-files";
+import {
+  type BackendChoice,
+  containerFor,
+  memfsVolumeOf,
+  single,
+  toMemfs,
+  toolBackendIds,
+  toWebContainer,
+} from "./session-backends";
+import { applyImport } from "./share/session-import";
+
+/** Makes the backend holding a workspace's files (memfs unless a host says otherwise). */
+export type BackendFactory = (files: ScenarioFiles) => Backend;
+
+export interface WorkspaceDeps {
+  emit: Emit;
+  createBackend?: BackendFactory;
+  /** the host's copy of the files, with the learner's tool files (SessionOptions.onSnapshot) */
+  onSnapshot?: (files: ScenarioFiles, reason: string, learnerTools: LearnerToolSource[]) => void;
+  learnerTools(): LearnerToolSource[];
+  /** the run in progress: a backend left behind is disposed once it ends */
+  running(): Promise<void> | undefined;
+  /** the tools over the backend now holding the files, and the prompt they make (session-tools.ts) */
+  tools: {
+    build(choice: BackendChoice, queue: FileMutationQueue): void;
+    refresh(reason: "tools" | "workspace"): void;
+  };
+}
+
+export class SessionWorkspace {
+  /** Where the files live, and which backend each tool runs on (session-backends.ts). */
+  private choice!: BackendChoice;
+  private mutations!: FileMutationQueue;
+  private unlisten: () => void = () => {};
+  /** who changes files when no call is executing (a run sets "tool") */
+  changeSource: "tool" | "editor" | "reset" = "reset";
+  private readonly executing = new Set<string>();
+  /** The workspace changed since the last snapshot the host was sent. */
+  private dirty = false;
+
+  constructor(private readonly deps: WorkspaceDeps) {}
+
+  /** the per-file mutation queue the tools over this workspace share */
+  get queue(): FileMutationQueue {
+    return this.mutations;
+  }
+
+  get backend(): Backend {
+    return this.choice.home;
+  }
+
+  /**
+   * The memfs volume holding the files (a container's local copy when a WebContainer holds them): what a
+   * saved workspace stores and an import writes into.
+   */
+  get volume(): MemfsWorkspace {
+    const volume = memfsVolumeOf(this.backend);
+    if (!volume)
+      throw new SessionFault(
+        { code: "noMemfs", backend: this.backend.description.id },
+        `The ${this.backend.description.id} backend keeps no memfs copy of its files.`,
+      );
+    return volume;
+  }
+
+  /** Each event of the session passes here: a call that changed files ends with a snapshot. */
+  track(e: SessionEvent) {
+    if (e.type === "call_executing") this.executing.add(e.toolCallId);
+    if (e.type === "tool_execution_end") {
+      this.executing.delete(e.toolCallId);
+      // Only a call that changed the workspace needs a new snapshot: a burst of reads then costs no
+      // whole-workspace copies, and the host's last snapshot is still the current workspace.
+      if (this.dirty) this.snapshot("call");
+      // A container's changes reach the local copy (and the tree) once it has settled.
+      if (this.backend.description.kind !== "memfs")
+        void this.backend.settle().then(() => this.dirty && this.snapshot("call"));
+    }
+  }
+
+  /** New files on a new backend. `restored`: a saved workspace read back from storage, used as it is. */
+  load(files: ScenarioFiles, preset: string, announce = true, restored?: MemfsWorkspace) {
+    // New files start on memfs: moving them into a container is the learner's explicit step.
+    const wasElsewhere = this.choice !== undefined && this.backend.description.kind !== "memfs";
+    const backend = restored
+      ? createMemfsBackend(restored)
+      : (this.deps.createBackend ?? memfsBackendFromFiles)(files);
+    // A plausible system outside the workspace (/etc, a home folder), so a path check can be watched.
+    const volume = memfsVolumeOf(backend);
+    if (volume) installSystemFiles(volume);
+    this.adopt(single(backend), createFileMutationQueue(queueEvents(this.deps.emit)));
+    if (wasElsewhere) this.announceBackend();
+    if (announce) {
+      this.deps.emit({ type: "workspace_reset", preset, cwd: this.backend.root, files: this.listFiles() });
+      this.deps.tools.refresh("workspace");
+      this.snapshot("reset");
+    }
+  }
+
+  reset(preset: string) {
+    this.load(presetFiles(preset), preset);
+  }
+
+  /** Makes the tools over `choice` (new closures; a running call keeps its old tool) and listens to it. */
+  private adopt(choice: BackendChoice, queue: FileMutationQueue) {
+    this.unlisten();
+    const old = this.choice?.home;
+    if (old && old !== choice.home)
+      void (this.deps.running() ?? Promise.resolve()).finally(() => old.dispose());
+    this.choice = choice;
+    this.mutations = queue;
+    this.deps.tools.build(choice, queue);
+    this.unlisten = fileChangedEvents(choice.home, this.deps.emit, {
+      source: () => this.changeSource,
+      executing: this.executing,
+      changed: () => {
+        this.dirty = true;
+      },
+    });
+  }
+
+  /** Moves the workspace to another backend and makes new tools over it (session-backends.ts). */
+  async setBackend(command: Extract<SessionCommand, { type: "set_backend" }>) {
+    const choice =
+      command.backend === "memfs"
+        ? await toMemfs(this.backend)
+        : await containerFor(command).then(({ container, id }) =>
+            toWebContainer(this.backend, container, id, command.tools),
+          );
+    this.adopt(choice, this.mutations);
+    this.announceBackend();
+    this.deps.tools.refresh("tools");
+    this.snapshot("backend");
+  }
+
+  /** The first words of a started session: where it is and what it holds, then its backend. */
+  announceReady() {
+    const { root, description } = this.backend;
+    this.deps.emit({ type: "session_ready", backend: description.id, cwd: root, files: this.listFiles() });
+    this.announceBackend();
+  }
+
+  private announceBackend() {
+    const { root, description } = this.backend;
+    this.deps.emit({
+      type: "backend_changed",
+      backend: description.id,
+      cwd: root,
+      kind: description.kind,
+      limits: description.limits.map((l) => l.code),
+      tools: toolBackendIds(this.choice),
+    });
+  }
+
+  /** The backend self-test (src/backends/self-test.ts) on the backend holding the files. */
+  async selfTest() {
+    const results = await runSelfTest(this.backend.toolOptions(createFileMutationQueue()), this.backend.root);
+    await this.backend.settle();
+    return results;
+  }
+
+  listFiles(): string[] {
+    return listWorkspaceFiles(this.backend);
+  }
+
+  /** The workspace as a files map (the scenario format), for a host restoring after a stuck call. */
+  filesMap(): ScenarioFiles {
+    return workspaceFilesMap(this.backend);
+  }
+
+  /** The editor's read: text, or base64 when the bytes are not UTF-8. */
+  fileContent(relativePath: string): FileContent {
+    const path = `${this.backend.root}/${relativePath}`;
+    const data = this.backend.readFile(path);
+    if (data === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
+    const text = isUtf8Text(data) ? utf8Decode(data) : null;
+    return text === null ? { text, base64: base64Encode(data) } : { text };
+  }
+
+  /** The editor's write: a file change the page marks as the editor's, then a new snapshot. */
+  writeFile(relativePath: string, content: string) {
+    this.changeSource = "editor";
+    this.backend.writeFile(`${this.backend.root}/${relativePath}`, content);
+    this.changeSource = "reset";
+    this.deps.tools.refresh("workspace");
+    this.snapshot("editor");
+  }
+
+  /** Files, folders or a .zip the learner added (share/session-import.ts), then one new snapshot. */
+  importFiles(entries: readonly ImportEntry[]) {
+    this.changeSource = "reset";
+    applyImport(this.volume, entries);
+    this.deps.tools.refresh("workspace");
+    this.snapshot("import");
+  }
+
+  snapshot(reason: string) {
+    this.dirty = false;
+    this.deps.onSnapshot?.(this.filesMap(), reason, this.deps.learnerTools());
+  }
+}
+
+export function presetFiles(name: string): ScenarioFiles {
+  const files = PRESETS[name];
+  if (!files) {
+    const known = Object.keys(PRESETS).join(", ");
+    throw new SessionFault(
+      { code: "unknownPreset", name, known },
+      `Unknown preset: ${name}. Presets: ${known}`,
+    );
+  }
+  return files;
+}
 
 /** queue_wait / queue_acquire / queue_release, with how long each call waited for and held the file. */
 export function queueEvents(emit: Emit): MutationQueueObserver {

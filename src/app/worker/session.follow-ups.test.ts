@@ -4,7 +4,7 @@ import type { SessionEvent } from "@agent/events";
 import type { AssistantMessage } from "@agent/messages";
 import type { AssistantMessageEvent as PiEvent } from "@mariozechner/pi-ai";
 import { describe, expect, it } from "vitest";
-import { PlaygroundSession } from "./session";
+import { Playground } from "./playground";
 
 const choice = {
   provider: "ollama",
@@ -50,38 +50,38 @@ describe("a message sent while a model run goes", () => {
       assistantMessage([{ type: "text", text: "first" }], "stop", "m"),
       assistantMessage([{ type: "text", text: "second" }], "stop", "m"),
     ]);
-    const session = new PlaygroundSession((e) => events.push(e), { complete: model.complete });
-    session.handle({ type: "init" });
-    const run = session.runModelPrompt("one", choice);
+    const playground = new Playground((e) => events.push(e), { complete: model.complete });
+    playground.handle({ type: "init" });
+    const run = playground.model.prompt("one", choice);
     await model.release();
     // The run is still going (its answer is being streamed), so this one waits.
-    await session.runModelPrompt("two", choice);
+    await playground.model.prompt("two", choice);
     await model.release();
     await run;
     expect(said(events)).toEqual(["user", "queued two", "sent q1", "user", "end"]);
-    const roles = session.transcript.map((m) => m.role).filter((r) => r !== "system");
+    const roles = playground.session.transcript.map((m) => m.role).filter((r) => r !== "system");
     expect(roles).toEqual(["user", "assistant", "user", "assistant"]);
   });
 
   it("is dropped when the run ends by an abort", async () => {
     const events: SessionEvent[] = [];
     const model = gated([assistantMessage([{ type: "text", text: "first" }], "stop", "m")]);
-    const session = new PlaygroundSession((e) => events.push(e), { complete: model.complete });
-    session.handle({ type: "init" });
-    const run = session.runModelPrompt("one", choice);
-    await session.runModelPrompt("two", choice);
+    const playground = new Playground((e) => events.push(e), { complete: model.complete });
+    playground.handle({ type: "init" });
+    const run = playground.model.prompt("one", choice);
+    await playground.model.prompt("two", choice);
     while (model.asked() === 0) await new Promise((r) => setTimeout(r, 1));
-    session.abort();
+    playground.session.abort();
     await run;
     expect(said(events)).toEqual(["queued two", "user", "end", "dropped q1"]);
     expect(model.asked()).toBe(1);
   });
 
   it("is refused while a run that is not the model's goes", async () => {
-    const session = new PlaygroundSession(() => {}, { complete: gated([]).complete });
-    session.handle({ type: "init" });
-    const call = session.runToolCall("bash", '{"command": "sleep 0.05"}');
-    await expect(session.runModelPrompt("two", choice)).rejects.toThrow(/A run is in progress/);
+    const playground = new Playground(() => {}, { complete: gated([]).complete });
+    playground.handle({ type: "init" });
+    const call = playground.hand.runToolCall("bash", '{"command": "sleep 0.05"}');
+    await expect(playground.model.prompt("two", choice)).rejects.toThrow(/A run is in progress/);
     await call;
   });
 });

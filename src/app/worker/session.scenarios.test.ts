@@ -1,8 +1,8 @@
 /** Every shipped scenario, run headless from start to end, with the events it teaches asserted. */
 import type { EventOf, SessionEvent } from "@agent/events";
 import { describe, expect, it } from "vitest";
+import { Playground } from "./playground";
 import { runScenarioHeadless } from "./run-scenario";
-import { PlaygroundSession } from "./session";
 
 const files = import.meta.glob("../../../public/scenarios/*.json", { eager: true, import: "default" });
 const load = (name: string): unknown => structuredClone(files[`../../../public/scenarios/${name}`]);
@@ -24,7 +24,7 @@ describe("shipped scenarios", () => {
   });
 
   it("the three first prompts: three runs, four calls, notes.md upper-cased", async () => {
-    const { events, session } = await runScenarioHeadless(load("seed-prompts.json"));
+    const { events, playground } = await runScenarioHeadless(load("seed-prompts.json"));
     expect(of(events, "agent_end")).toHaveLength(3);
     expect(ends(events).map((e) => [e.toolCallId, e.isError])).toEqual([
       ["c1", false],
@@ -32,12 +32,12 @@ describe("shipped scenarios", () => {
       ["c3", false],
       ["c4", false],
     ]);
-    expect(session.filesMap()["notes.md"]).toBe("HELLO WORLD\n");
-    expect(session.player?.status).toBe("done");
+    expect(playground.session.workspace.filesMap()["notes.md"]).toBe("HELLO WORLD\n");
+    expect(playground.scenarios.player?.status).toBe("done");
   });
 
   it("queue race: the second edit waits (it queues before the first acquires) until the first releases", async () => {
-    const { events, session } = await runScenarioHeadless(load("queue-race.json"));
+    const { events, playground } = await runScenarioHeadless(load("queue-race.json"));
     const queue = events
       .filter((e) => e.type.startsWith("queue_"))
       .map((e) => `${e.type}:${(e as { toolCallId?: string }).toolCallId}`);
@@ -49,7 +49,7 @@ describe("shipped scenarios", () => {
       "queue_release:e2",
     ]);
     expect(of(events, "batch_start")[0].mode).toBe("parallel");
-    const todo = String(session.filesMap()["src/todo.ts"]);
+    const todo = String(playground.session.workspace.filesMap()["src/todo.ts"]);
     expect(todo).toContain("appendTodo");
     expect(todo).toContain("flipTodo");
   });
@@ -91,9 +91,9 @@ describe("shipped scenarios", () => {
 
   it("abort, stepped: waiting for Step does not count towards abortAfterMs, so the call itself is aborted", async () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "init" });
-    const player = session.loadScenario(load("abort.json"));
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "init" });
+    const player = playground.scenarios.load(load("abort.json"));
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
     player.step();
     await wait(400);
@@ -102,7 +102,7 @@ describe("shipped scenarios", () => {
     // Far past the 150 ms, but the run has only waited for presses: nothing is aborted yet.
     expect(of(events, "abort_requested")).toHaveLength(0);
     player.step();
-    await session.idle();
+    await playground.idle();
     expect(of(events, "abort_requested")).toHaveLength(1);
     expect(ends(events)[0]).toMatchObject({ toolCallId: "b1", isError: true });
     expect(of(events, "scenario_step").map((e) => e.kind)).toEqual(["user", "assistant", "result"]);
@@ -111,26 +111,26 @@ describe("shipped scenarios", () => {
   it("loading a scenario while another is mid-pause stops it: nothing of the old run mixes in", async () => {
     const events: SessionEvent[] = [];
     // Every pause lasts until it is cut short: the first scenario is caught in one when the next loads.
-    const session = new PlaygroundSession((e) => events.push(e), {
+    const playground = new Playground((e) => events.push(e), {
       sleep: (_ms, signal) =>
         new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve())),
     });
-    session.handle({ type: "init" });
-    session.loadScenario(load("seed-prompts.json")).play(1);
+    playground.handle({ type: "init" });
+    playground.scenarios.load(load("seed-prompts.json")).play(1);
     await new Promise((r) => setTimeout(r, 50));
     expect(of(events, "scenario_step").map((e) => e.display)).toEqual([0]);
-    const player = session.loadScenario(load("seed-prompts.json"));
+    const player = playground.scenarios.load(load("seed-prompts.json"));
     const from = events.length;
     player.play(0);
-    await session.idle();
+    await playground.idle();
     const after = events.slice(from);
     expect(of(after, "scenario_step").map((e) => e.display)).toEqual([...Array(14).keys()]);
     expect(player.status).toBe("done");
-    expect(session.transcript.filter((m) => m.role === "user")).toHaveLength(3);
+    expect(playground.session.transcript.filter((m) => m.role === "user")).toHaveLength(3);
   });
 
   it("tool on: grep is not found, then switched on with a prompt patch and a declaration", async () => {
-    const { events, session } = await runScenarioHeadless(load("tool-on.json"));
+    const { events, playground } = await runScenarioHeadless(load("tool-on.json"));
     expect(ends(events).map((e) => [e.toolCallId, e.isError])).toEqual([
       ["g1", true],
       ["g2", false],
@@ -141,7 +141,7 @@ describe("shipped scenarios", () => {
       (e) => e.reason === "tools" && "tools" in e.patch,
     );
     expect(Object.keys(patch?.patch ?? {})).toEqual(["tools", "rules"]);
-    const systems = session.transcript.filter((m) => m.role === "system") as {
+    const systems = playground.session.transcript.filter((m) => m.role === "system") as {
       toolsAdded?: { name: string }[];
       sections?: object;
     }[];

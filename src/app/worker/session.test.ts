@@ -1,14 +1,14 @@
 import type { SessionEvent } from "@agent/events";
 import { describe, expect, it } from "vitest";
-import { PlaygroundSession } from "./session";
+import { Playground } from "./playground";
 
 const types = (events: SessionEvent[]) => events.map((e) => e.type);
 
-describe("PlaygroundSession (driven without a worker)", () => {
+describe("Playground (driven without a worker)", () => {
   it("answers init with the workspace, the backend, the prompt sections and the dispatch table", () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "init" });
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "init" });
     expect(types(events)).toEqual([
       "session_ready",
       "backend_changed",
@@ -35,11 +35,11 @@ describe("PlaygroundSession (driven without a worker)", () => {
   it("runs a manual call through the pipeline and snapshots the workspace after it", async () => {
     const events: SessionEvent[] = [];
     const snapshots: string[] = [];
-    const session = new PlaygroundSession((e) => events.push(e), {
+    const playground = new Playground((e) => events.push(e), {
       onSnapshot: (_f, reason) => snapshots.push(reason),
     });
-    session.handle({ type: "init" });
-    await session.runToolCall("write", '{"path": "notes.md", "content": "hi"}', "m1");
+    playground.handle({ type: "init" });
+    await playground.hand.runToolCall("write", '{"path": "notes.md", "content": "hi"}', "m1");
     expect(types(events)).toContain("call_validated");
     expect(events.find((e) => e.type === "file_changed")).toMatchObject({
       path: "notes.md",
@@ -47,41 +47,41 @@ describe("PlaygroundSession (driven without a worker)", () => {
       toolCallId: "m1",
     });
     expect(snapshots).toContain("call");
-    expect(session.filesMap()["notes.md"]).toBe("hi");
+    expect(playground.session.workspace.filesMap()["notes.md"]).toBe("hi");
     // A call that changes nothing needs no new snapshot: the host's last one is still the workspace.
     const before = snapshots.length;
-    await session.runToolCall("read", '{"path": "notes.md"}', "m2");
+    await playground.hand.runToolCall("read", '{"path": "notes.md"}', "m2");
     expect(snapshots).toHaveLength(before);
     // The editor's read is answered directly, and adds nothing to the event stream.
     const count = events.length;
-    expect(session.answer({ type: "read_file", path: "notes.md" })).toEqual({ text: "hi" });
+    expect(playground.answer({ type: "read_file", path: "notes.md" })).toEqual({ text: "hi" });
     expect(events).toHaveLength(count);
-    expect(() => session.answer({ type: "read_file", path: "gone.md" })).toThrow();
+    expect(() => playground.answer({ type: "read_file", path: "gone.md" })).toThrow();
   });
 
   it("reports bad commands as session_error with the command id", () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "run_tool_call", toolName: "read", args: "{nope", id: "x" });
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "run_tool_call", toolName: "read", args: "{nope", id: "x" });
     expect(events.at(-1)).toMatchObject({ type: "session_error", commandId: "x" });
-    session.handle({ type: "run_tool_call", toolName: "read", args: "[1]", id: "y" });
+    playground.handle({ type: "run_tool_call", toolName: "read", args: "[1]", id: "y" });
     expect(events.at(-1)).toMatchObject({ commandId: "y", about: { code: "argsNotObject" } });
-    session.handle({ type: "set_tool_state", name: "nope", state: "active" });
+    playground.handle({ type: "set_tool_state", name: "nope", state: "active" });
     expect(events.at(-1)).toMatchObject({ about: { code: "unknownTool", name: "nope" } });
-    session.handle({ type: "set_tool_state", name: "grep", state: "active" });
+    playground.handle({ type: "set_tool_state", name: "grep", state: "active" });
     expect(events.at(-1)?.type).toBe("tool_set_changed");
   });
 
   it("runs a composed turn: user, one assistant message with its calls, the results, the closing text", async () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "init" });
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "init" });
     const edit = (id: string, from: string, to: string) => ({
       toolName: "edit",
       toolCallId: id,
       args: JSON.stringify({ path: "src/todo.ts", edits: [{ oldText: from, newText: to }] }),
     });
-    await session.runTurn({
+    await playground.hand.runTurn({
       user: "rename the two functions in src/todo.ts",
       calls: [
         edit("t1", "export function addTodo", "export function appendTodo"),
@@ -112,16 +112,18 @@ describe("PlaygroundSession (driven without a worker)", () => {
     expect(events.find((e) => e.type === "queue_wait")).toMatchObject({ toolCallId: "t2" });
     const errors = events.flatMap((e) => (e.type === "tool_execution_end" && e.isError ? [e] : []));
     expect(errors).toEqual([]);
-    expect(session.filesMap()["src/todo.ts"]).toMatch(/appendTodo[\s\S]*flipTodo/);
+    expect(playground.session.workspace.filesMap()["src/todo.ts"]).toMatch(/appendTodo[\s\S]*flipTodo/);
     expect(events.filter((e) => e.type === "driver_request")).toHaveLength(2);
     expect(events.at(-1)?.type).toBe("agent_end");
   });
 
   it("stops a composed turn after its calls when there is no closing text", async () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "init" });
-    await session.runTurn({ calls: [{ toolName: "read", args: '{"path": "README.md"}', toolCallId: "r1" }] });
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "init" });
+    await playground.hand.runTurn({
+      calls: [{ toolName: "read", args: '{"path": "README.md"}', toolCallId: "r1" }],
+    });
     const roles = events.flatMap((e) => (e.type === "message_end" ? [e.message.role] : []));
     expect(roles).toEqual(["system", "assistant", "toolResult"]);
     expect(events.filter((e) => e.type === "driver_request")).toHaveLength(1);
@@ -129,9 +131,9 @@ describe("PlaygroundSession (driven without a worker)", () => {
 
   it("runs nothing of a composed turn when one call's JSON does not parse, and says which", () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "init" });
-    session.handle({
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "init" });
+    playground.handle({
       type: "run_turn",
       id: "turn",
       user: "look",
@@ -151,7 +153,7 @@ describe("PlaygroundSession (driven without a worker)", () => {
     });
     expect(events.some((e) => e.type === "agent_start")).toBe(false);
     // The same words as a single call's error, without the call number.
-    session.handle({ type: "run_tool_call", toolName: "read", args: '{"path": ' });
+    playground.handle({ type: "run_tool_call", toolName: "read", args: '{"path": ' });
     const single = events.at(-1);
     expect(single?.type === "session_error" ? single.message : "").toMatch(
       /^The arguments are not valid JSON: /,
@@ -160,20 +162,24 @@ describe("PlaygroundSession (driven without a worker)", () => {
 
   it("starts from a snapshot's files", () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "init", files: { "a.txt": "A", d: { dir: true } } });
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "init", files: { "a.txt": "A", d: { dir: true } } });
     expect((events[0] as Extract<SessionEvent, { type: "session_ready" }>).files).toEqual(["a.txt", "d/"]);
   });
   it("keeps bash's /tmp (its full-output logs) out of the workspace's file events", async () => {
     const events: SessionEvent[] = [];
-    const session = new PlaygroundSession((e) => events.push(e));
-    session.handle({ type: "init" });
-    await session.runToolCall("bash", JSON.stringify({ command: "echo hi > a.txt; seq 1 3000" }), "b1");
-    await session.runToolCall(
+    const playground = new Playground((e) => events.push(e));
+    playground.handle({ type: "init" });
+    await playground.hand.runToolCall(
+      "bash",
+      JSON.stringify({ command: "echo hi > a.txt; seq 1 3000" }),
+      "b1",
+    );
+    await playground.hand.runToolCall(
       "bash",
       JSON.stringify({ command: "echo x > /tmp/x.txt; mv /tmp/x.txt x.txt" }),
     );
-    await session.runToolCall("bash", JSON.stringify({ command: "mv a.txt /tmp/a.txt" }));
+    await playground.hand.runToolCall("bash", JSON.stringify({ command: "mv a.txt /tmp/a.txt" }));
     const changes = events.flatMap((e) => (e.type === "file_changed" ? [`${e.change} ${e.path}`] : []));
     expect(changes.length).toBeGreaterThan(0);
     for (const c of changes) expect(c).toMatch(/^(create|modify|delete) (a|x)\.txt$/);
@@ -184,11 +190,11 @@ describe("PlaygroundSession (driven without a worker)", () => {
   it("waits for the page to catch up (pace) before every step of a playing scenario", async () => {
     const events: SessionEvent[] = [];
     const held: (() => void)[] = [];
-    const session = new PlaygroundSession((e) => events.push(e), {
+    const playground = new Playground((e) => events.push(e), {
       pace: () => new Promise<void>((resolve) => held.push(resolve)),
     });
-    session.handle({ type: "init" });
-    session.handle({
+    playground.handle({ type: "init" });
+    playground.handle({
       type: "scenario_load",
       scenario: {
         title: "two turns",
@@ -199,7 +205,7 @@ describe("PlaygroundSession (driven without a worker)", () => {
         ],
       },
     });
-    session.handle({ type: "scenario_play", speed: 0 });
+    playground.handle({ type: "scenario_play", speed: 0 });
     const steps = () => events.filter((e) => e.type === "scenario_step").length;
     const settle = () => new Promise((r) => setTimeout(r, 10));
     // Each step starts only once the pace before it has let it go.

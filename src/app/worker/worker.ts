@@ -3,14 +3,14 @@
 // runaway call can be ended by terminating the worker.
 import type { PageToWorker } from "@agent/protocol";
 import { loadJustBash } from "@backends/memfs/bash/index";
-import { savedLearner } from "../shared/learner-tools/saved";
 import { idbStore } from "../shared/persist/storage";
+import { runCompromiseDemo } from "./compromises/run-demo";
 import { createEventBatcher } from "./event-batcher";
 import { createBrowserImageResizer } from "./image-resizer";
 import { createPacer } from "./pacer";
 import { createWorkerPersistence, type Restored } from "./persist/worker-persist";
+import { Playground } from "./playground";
 import { createProviderClient } from "./provider-client";
-import { PlaygroundSession } from "./session";
 import { createPlaygroundTools } from "./tools";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -25,7 +25,8 @@ const post = channel.post;
 const provider = createProviderClient(post);
 // read fits large images with the browser's own codecs (createImageBitmap + OffscreenCanvas).
 const imageResizer = createBrowserImageResizer();
-const session = new PlaygroundSession(channel.event, {
+// The session and its features; each command goes to the feature that owns it (playground.ts, commands.ts).
+const playground = new Playground(channel.event, {
   complete: provider.complete,
   createTools: (backendOf, queue, wrap) => createPlaygroundTools(backendOf, queue, { imageResizer }, wrap),
   // The host keeps the latest files: after terminating a stuck worker it starts a new one with them.
@@ -51,11 +52,7 @@ const persistence = createWorkerPersistence({
     clearTimeout: (handle) => clearTimeout(handle as number),
     now: () => performance.now(),
   },
-  current: () => ({
-    workspace: session.workspace,
-    tools: session.toolStates(),
-    learner: savedLearner(session.learner.list(), session.handlerChoices()),
-  }),
+  current: () => playground.share.kept(),
 });
 /** the workspace read back from storage, waiting for init */
 let restored: Restored | undefined;
@@ -92,11 +89,11 @@ function receive(data: PageToWorker) {
     const learner = found.learner
       ? { learnerTools: found.learner.tools, handlers: found.learner.handlers }
       : {};
-    void session.init({ ...data.command, tools: found.tools, ...learner }, found.workspace);
+    void playground.init({ ...data.command, tools: found.tools, ...learner }, found.workspace);
     return;
   }
   if (data.kind === "command") {
-    session.handle(data.command);
+    playground.handle(data.command);
     // Tool states are saved with the files; a change to them needs a save of its own.
     if (data.command.type === "set_tool_state" || data.command.type === "set_tool_handler")
       persistence.changed("tools");
@@ -104,10 +101,16 @@ function receive(data: PageToWorker) {
   }
   if (data.kind === "provider_event" || data.kind === "provider_events") return provider.receive(data);
 
-  // Most answers are at hand; the next model request waits for the model driver's chunk.
+  // Most answers are at hand; the next model request waits for the model driver's chunk. "Show me" runs
+  // two fresh sessions of its own, never the learner's, so it is answered here and not by the playground.
+  const { request } = data;
   void (async () => {
     try {
-      post({ kind: "reply", id: data.id, result: await session.answer(data.request) });
+      const result =
+        request.type === "compromise_demo"
+          ? await runCompromiseDemo(request.id)
+          : await playground.answer(request);
+      post({ kind: "reply", id: data.id, result });
     } catch (error) {
       post({ kind: "reply", id: data.id, error: error instanceof Error ? error.message : String(error) });
     }

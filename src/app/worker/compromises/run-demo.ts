@@ -37,13 +37,14 @@ async function runSide(script: DemoScript, handler: string, extras: DemoExtras):
     };
     return { ...options, bash: { ...options.bash, operations: { ...ops, exec } } };
   };
-  const { session, events } = freshSession({
+  const { playground, events } = freshSession({
     decorateToolOptions: decorate,
     createTools: (ws, queue) =>
       createPlaygroundTools(ws, queue, { autoResizeImages: false, ...extras }, decorate),
   });
-  session.handle({ type: "init", files: { ...script.files } });
-  if (handler !== PI_HANDLER) for (const tool of SWAPPED) session.setToolHandler(tool, handler);
+  playground.handle({ type: "init", files: { ...script.files } });
+  const { session, hand } = playground;
+  if (handler !== PI_HANDLER) for (const tool of SWAPPED) session.tools.setToolHandler(tool, handler);
 
   let n = 0;
   for (const step of script.steps) {
@@ -52,20 +53,19 @@ async function runSide(script: DemoScript, handler: string, extras: DemoExtras):
       args: JSON.stringify(c.args),
       toolCallId: `demo-${++n}`,
     }));
-    const run = session.runTurn({ calls });
+    const run = hand.runTurn({ calls });
     const timer =
       step.abortAfterMs !== undefined ? setTimeout(() => session.abort(), step.abortAfterMs) : undefined;
     await run;
     clearTimeout(timer);
   }
 
-  const root = session.workspace.root;
+  const volume = session.workspace.volume;
+  const root = volume.root;
   const files: Record<string, string | null> = {};
   for (const path of script.watch ?? []) {
     const abs = path.startsWith("/") ? path : `${root}/${path}`;
-    files[path] = session.workspace.fs.existsSync(abs)
-      ? String(session.workspace.fs.readFileSync(abs, "utf8"))
-      : null;
+    files[path] = volume.fs.existsSync(abs) ? String(volume.fs.readFileSync(abs, "utf8")) : null;
   }
   const argsById = new Map<string, Record<string, unknown>>();
   n = 0;

@@ -1,7 +1,7 @@
 /**
- * The session's side of the learner's tools: the commands (register, remove, restore at init), the events
- * that report them, and the dispatch table's refresh. The session hands in a narrow host, as it does to
- * model mode and the recording.
+ * The learner's tools, a feature of its own: the commands (register, remove, compile, restore at init),
+ * the events that report them, and the dispatch table's refresh. playground.ts hands in a narrow host;
+ * the session's tool table merges these tools in.
  */
 import type { Emit } from "@agent/events";
 import { SessionFault } from "@agent/session-fault";

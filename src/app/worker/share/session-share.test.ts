@@ -2,23 +2,23 @@ import type { SessionEvent } from "@agent/events";
 import { describe, expect, it } from "vitest";
 import { PRESETS } from "../../shared/presets/index";
 import { MAX_IMPORT_ENTRIES } from "../../shared/share/limits";
-import { PlaygroundSession } from "../session";
+import { Playground } from "../playground";
 
 const text = (s: string) => new TextEncoder().encode(s);
 
 function started() {
   const events: SessionEvent[] = [];
   const snapshots: string[] = [];
-  const session = new PlaygroundSession((e) => events.push(e), { onSnapshot: (_f, r) => snapshots.push(r) });
-  session.handle({ type: "init" });
+  const playground = new Playground((e) => events.push(e), { onSnapshot: (_f, r) => snapshots.push(r) });
+  playground.handle({ type: "init" });
   events.length = 0;
-  return { session, events, snapshots };
+  return { playground, events, snapshots };
 }
 
 describe("the session's imports and shared work", () => {
   it("writes an import beside what is there, as file changes, then refreshes the prompt and snapshots", () => {
-    const { session, events, snapshots } = started();
-    session.handle({
+    const { playground, events, snapshots } = started();
+    playground.handle({
       type: "import_files",
       entries: [
         { path: "in/a.txt", kind: "file", data: text("a") },
@@ -28,7 +28,7 @@ describe("the session's imports and shared work", () => {
         { path: "package.json/x", kind: "file", data: text("under a file") },
       ],
     });
-    const files = session.filesMap();
+    const files = playground.session.workspace.filesMap();
     expect(files["in/a.txt"]).toBe("a");
     expect(files["in/empty"]).toEqual({ dir: true });
     expect(files["in/link"]).toEqual({ symlink: "a.txt" });
@@ -42,52 +42,52 @@ describe("the session's imports and shared work", () => {
   });
 
   it("answers share_state with the files, tools and the scenario loaded, and load_shared puts them back", () => {
-    const { session } = started();
-    session.loadScenario({ title: "T", steps: [{ user: "hi" }] });
-    session.handle({ type: "set_tool_state", name: "grep", state: "hidden" });
-    session.handle({ type: "write_file", path: "notes.md", content: "mine" });
-    const state = session.shareState();
+    const { playground } = started();
+    playground.scenarios.load({ title: "T", steps: [{ user: "hi" }] });
+    playground.handle({ type: "set_tool_state", name: "grep", state: "hidden" });
+    playground.handle({ type: "write_file", path: "notes.md", content: "mine" });
+    const state = playground.share.state();
     expect(state.scenario?.title).toBe("T");
     expect(state.tools).toEqual({ active: ["read", "bash", "edit", "write"], hidden: ["grep"] });
     expect(state.files["notes.md"]).toBe("mine");
 
-    const { session: other, events } = started();
+    const { playground: other, events } = started();
     other.handle({ type: "load_shared", shared: state });
-    expect(other.filesMap()).toEqual(state.files);
-    expect(other.shareState()).toEqual(state);
+    expect(other.session.workspace.filesMap()).toEqual(state.files);
+    expect(other.share.state()).toEqual(state);
     expect(events.map((e) => e.type)).toContain("scenario_loaded");
   });
 
   it("refuses shared work holding a path outside the workspace, and changes nothing", () => {
-    const { session, events } = started();
-    const before = session.filesMap();
-    session.handle({ type: "load_shared", shared: { files: { "../x": "no" }, tools: { active: [] } } });
+    const { playground, events } = started();
+    const before = playground.session.workspace.filesMap();
+    playground.handle({ type: "load_shared", shared: { files: { "../x": "no" }, tools: { active: [] } } });
     expect(events.map((e) => e.type)).toEqual(["session_error"]);
-    expect(session.filesMap()).toEqual(before);
+    expect(playground.session.workspace.filesMap()).toEqual(before);
   });
 
   it("refuses shared work whose files clash (a file where a folder is needed) before anything changes", () => {
-    const { session, events } = started();
-    const before = session.filesMap();
-    session.handle({
+    const { playground, events } = started();
+    const before = playground.session.workspace.filesMap();
+    playground.handle({
       type: "load_shared",
       shared: { files: { a: "file", "a/b": "under it" }, tools: { active: ["read"] } },
     });
     expect(events.map((e) => e.type)).toEqual(["session_error"]);
-    expect(session.filesMap()).toEqual(before);
-    expect(session.shareState().tools.active).toEqual(["read", "bash", "edit", "write"]);
+    expect(playground.session.workspace.filesMap()).toEqual(before);
+    expect(playground.share.state().tools.active).toEqual(["read", "bash", "edit", "write"]);
   });
 
   it("writes nothing of an import past the entry limit: all of it or none", () => {
-    const { session, events } = started();
-    const before = session.filesMap();
+    const { playground, events } = started();
+    const before = playground.session.workspace.filesMap();
     const entries = Array.from({ length: MAX_IMPORT_ENTRIES + 1 }, (_, i) => ({
       path: `many/f${i}.txt`,
       kind: "file" as const,
       data: text("x"),
     }));
-    session.handle({ type: "import_files", entries });
-    expect(session.filesMap()).toEqual(before);
+    playground.handle({ type: "import_files", entries });
+    expect(playground.session.workspace.filesMap()).toEqual(before);
     expect(events.some((e) => e.type === "file_changed")).toBe(false);
   });
 });

@@ -59,16 +59,18 @@ async function runSide(
 ): Promise<CompareSide> {
   const { signal } = options;
   if (signal?.aborted) throw abortError();
-  const { session, events } = freshSession({
+  const { playground, events } = freshSession({
     createTools: (backendOf, queue, wrap) =>
       createPlaygroundTools(backendOf, queue, { autoResizeImages: false, ...options.extras }, wrap),
   });
-  session.init({ type: "init" });
-  if (backend.kind === "drill") session.setDrill(backend.drill, false);
-  const player = session.loadScenario(scenario);
+  const { session } = playground;
+  const { workspace } = session;
+  playground.init({ type: "init" });
+  if (backend.kind === "drill") playground.drill.choose(backend.drill, false);
+  const player = playground.scenarios.load(scenario);
   if (backend.kind === "webcontainer") {
     try {
-      await session.setBackend({
+      await workspace.setBackend({
         type: "set_backend",
         backend: "webcontainer",
         ...(options.containerPort ? { source: "port", port: options.containerPort } : { source: "fake" }),
@@ -96,27 +98,27 @@ async function runSide(
   signal?.addEventListener("abort", halt);
   try {
     player.play(0);
-    await session.idle();
-    await session.backend.settle();
+    await playground.idle();
+    await workspace.backend.settle();
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", halt);
   }
   if (signal?.aborted) {
-    session.backend.dispose();
+    workspace.backend.dispose();
     throw abortError();
   }
-  const files = filesOf(session.backend.snapshot().entries, session.backend.root);
+  const files = filesOf(workspace.backend.snapshot().entries, workspace.backend.root);
   const failed = events.find((e) => e.type === "session_error");
   const side: CompareSide = {
     backend,
-    backendId: session.backend.description.id,
+    backendId: workspace.backend.description.id,
     calls: foldCalls(events),
     files,
     ...(stopped ? { stopped } : {}),
     ...(failed?.type === "session_error" ? { error: failed.message } : {}),
   };
-  session.backend.dispose();
+  workspace.backend.dispose();
   return side;
 }
 

@@ -5,21 +5,22 @@
  */
 import type { SessionEvent } from "@agent/events";
 import type { DemoCall } from "@core/tools/mini-pi/compromises";
-import { PlaygroundSession, type SessionOptions } from "../session";
+import { Playground } from "../playground";
+import type { SessionOptions } from "../session";
 
 const HEAD = 240;
 const TAIL = 360;
 
 export interface FreshSession {
-  session: PlaygroundSession;
+  playground: Playground;
   events: SessionEvent[];
 }
 
 /** A new session (preset files, default tools) whose events are kept here and go nowhere else. */
 export function freshSession(options: SessionOptions = {}): FreshSession {
   const events: SessionEvent[] = [];
-  const session = new PlaygroundSession((e) => events.push(e), options);
-  return { session, events };
+  const playground = new Playground((e) => events.push(e), options);
+  return { playground, events };
 }
 
 /**

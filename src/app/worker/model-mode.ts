@@ -1,32 +1,23 @@
 /**
- * Model mode, apart from the session so the session file stays a composition root: the user's message,
- * then turns from a real model, the messages sent meanwhile (follow-ups), and the request a run would
- * send next. It reaches the session only through ModelHost; the model driver and pi-ai load on first use.
+ * Model mode, a feature of its own: the user's message, then turns from a real model, the messages sent
+ * meanwhile (follow-ups), and the request a run would send next. It owns model_prompt and the
+ * model_request question, and reaches the session only through ModelSession; the model driver and
+ * pi-ai load on first use.
  */
 import type { CompletionFunction } from "@agent/drivers/model";
 import type { ModelChoice } from "@agent/drivers/model-presets";
-import type { Emit } from "@agent/events";
 import type { AgentMessage, UserMessage } from "@agent/messages";
 import type { ModelRequest } from "@agent/protocol";
 import { SessionFault } from "@agent/session-fault";
-import type { AgentContext, Driver, LoopConfig } from "@agent/types";
 import { FollowUpQueue } from "./follow-ups";
 import { plain, providerOptions } from "./provider-client";
+import type { PlaygroundSession } from "./session";
+import type { ToolTable } from "./session-tools";
 
-/** What model mode needs from the session. */
-export interface ModelHost {
-  emit: Emit;
-  /** the provider context's completions; none outside a page (model mode is then unavailable) */
-  complete(): CompletionFunction | undefined;
-  /** the run in progress (manual, scenario or model), if any */
-  running(): Promise<void> | undefined;
-  run(prompts: AgentMessage[], driver: Driver, extra: Partial<LoopConfig>): Promise<void>;
-  transcript(): AgentMessage[];
-  /** what a run gives the loop now: the prompt, the transcript, the tools not off */
-  context(): AgentContext;
-  /** whether a tool is declared to the model (active, not hidden) */
-  isDeclared(name: string): boolean;
-}
+/** What model mode needs from the session: its runs, its transcript and which tools a model is told of. */
+export type ModelSession = Pick<PlaygroundSession, "emit" | "running" | "run" | "transcript" | "context"> & {
+  tools: Pick<ToolTable, "isDeclared">;
+};
 
 export class ModelMode {
   /** whether the run going is a model run (a message sent meanwhile is queued as a follow-up) */
@@ -38,8 +29,12 @@ export class ModelMode {
     globalThis.crypto?.randomUUID?.() ??
     `session-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-  constructor(private readonly host: ModelHost) {
-    this.followUps = new FollowUpQueue((e) => host.emit(e));
+  /** `complete`: the provider context's completions; none outside a page (model mode is then unavailable) */
+  constructor(
+    private readonly session: ModelSession,
+    private readonly complete: CompletionFunction | undefined,
+  ) {
+    this.followUps = new FollowUpQueue((e) => session.emit(e));
   }
 
   /** The session started over (another scenario loaded): nothing waiting is sent. */
@@ -52,7 +47,7 @@ export class ModelMode {
    * driver (with pi-ai) is loaded on first use, so the worker's own chunk does not carry it.
    */
   async prompt(text: string, choice: ModelChoice) {
-    const complete = this.host.complete();
+    const complete = this.complete;
     if (!complete)
       throw new SessionFault(
         { code: "noProvider" },
@@ -61,7 +56,7 @@ export class ModelMode {
     const user: UserMessage = { role: "user", content: [{ type: "text", text }], timestamp: Date.now() };
     // From here until the model stops (the driver's first load included), a message sent waits.
     if (this.modelRun) return this.followUps.enqueue(user, text);
-    if (this.host.running())
+    if (this.session.running)
       throw new SessionFault(
         { code: "busy" },
         "A run is in progress: wait for it to end or press Esc to abort it.",
@@ -80,10 +75,10 @@ export class ModelMode {
     const driver = createModelDriver({ ...(await this.modelOptions(choice)), complete });
     let prompts: AgentMessage[] = [user];
     for (;;) {
-      await this.host.run(prompts, driver, { getFollowUpMessages: async () => this.followUps.next() });
+      await this.session.run(prompts, driver, { getFollowUpMessages: async () => this.followUps.next() });
       // A message queued as the loop was leaving starts a run of its own, as pi's `continue()` takes a
       // follow-up left in the queue; after an error or an abort the queue is dropped instead.
-      const last = this.host.transcript().at(-1);
+      const last = this.session.transcript.at(-1);
       const failed = last?.role === "assistant" && ["error", "aborted"].includes(last.stopReason);
       prompts = failed ? [] : this.followUps.next();
       if (prompts.length === 0) return;
@@ -103,7 +98,7 @@ export class ModelMode {
       thinkingLevel: choice.thinkingLevel,
       sessionId: this.sessionId,
       // A hidden tool runs when called but is not declared to the model, as the prompt leaves it out.
-      isDeclared: (name: string) => this.host.isDeclared(name),
+      isDeclared: (name: string) => this.session.tools.isDeclared(name),
     };
   }
 
@@ -114,7 +109,7 @@ export class ModelMode {
    */
   async nextRequest(choice: ModelChoice): Promise<ModelRequest> {
     const { buildModelRequest } = await import("@agent/drivers/model");
-    const built = buildModelRequest(this.host.context(), await this.modelOptions(choice));
+    const built = buildModelRequest(this.session.context(), await this.modelOptions(choice));
     return {
       model: plain(built.model),
       context: plain(built.context),

@@ -1,7 +1,8 @@
 /**
- * The drill in force: which faulty-disk preset the session's tools are built over. The session asks it
- * to wrap the Operations each time it creates tools; a new drill means new tools (calls in flight end
- * on the ones they started with, whose closures hold the old Operations).
+ * The drill in force, a feature of its own: which faulty-disk preset the session's tools are built over.
+ * It owns set_drill. The session's tool table asks it to wrap the Operations each time it makes tools; a
+ * new drill means new tools (calls in flight end on the ones they started with, whose closures hold the
+ * old Operations).
  */
 import type { SessionEventBody } from "@agent/events";
 import { SessionFault } from "@agent/session-fault";
@@ -13,6 +14,8 @@ export interface DrillHost {
   emit(event: SessionEventBody): void;
   /** the running run's signal: a hanging file operation ends when it aborts */
   signal(): AbortSignal | undefined;
+  /** new tools over the drill now in force (session-tools.ts) */
+  rebuildTools(): void;
 }
 
 export class SessionDrill {
@@ -20,7 +23,14 @@ export class SessionDrill {
 
   constructor(private readonly host: DrillHost) {}
 
-  set(id: string) {
+  /** The faulty disk: new tools over the drill's Operations, said to the page unless `announce` is false. */
+  choose(id: string, announce = true) {
+    this.set(id);
+    this.host.rebuildTools();
+    if (announce) this.announce();
+  }
+
+  private set(id: string) {
     if (!isDrillId(id)) {
       const known = DRILL_IDS.join(", ");
       throw new SessionFault({ code: "unknownDrill", id, known }, `Unknown drill: ${id}. Drills: ${known}.`);
