@@ -57,7 +57,7 @@ describe("a ?scenario= link", () => {
     const { page, sent, confirmations, unsaved } = setup();
     unsaved.mark("notes.md", true);
     const kept = page.openScenarioLink("/scenarios/queue-race.json");
-    expect(confirmations.getSnapshot()?.confirm).toBe("Discard my edits and load");
+    expect(confirmations.getSnapshot()).toMatchObject({ about: { action: "pick", paths: ["notes.md"] } });
     confirmations.answer(false);
     expect(await kept).toBe(false);
     expect(sent).toEqual([]);

@@ -176,16 +176,14 @@ describe("starting over", () => {
     unsaved.mark("src/app.ts", true);
 
     const restart = page.loadScenario("q.json", { restart: true });
-    expect(confirmations.getSnapshot()).toMatchObject({
-      confirm: "Discard my edits and restart",
-      cancel: "Keep editing",
+    expect(confirmations.getSnapshot()).toEqual({
+      about: { kind: "unsaved", action: "restart", paths: ["src/app.ts"] },
     });
-    expect(confirmations.getSnapshot()?.text).toContain("src/app.ts");
     confirmations.answer(false);
     expect(await restart).toBe(false);
 
     const reset = page.resetFiles();
-    expect(confirmations.getSnapshot()?.confirm).toBe("Discard my edits and reset");
+    expect(confirmations.getSnapshot()).toMatchObject({ about: { action: "reset" } });
     confirmations.answer(false);
     expect(await reset).toBe(false);
     expect(sent).toEqual([]);

@@ -60,24 +60,7 @@ export function unsavedQuestion(
   paths: readonly string[],
   action: "restart" | "pick" | "reset",
 ): Question | null {
-  if (paths.length === 0) return null;
-  const files = paths.length === 1 ? paths[0] : `${paths.length} files (${paths.join(", ")})`;
-  const what = {
-    restart: ["Restart the scenario", "the scenario's own files come back", "Discard my edits and restart"],
-    pick: [
-      "Load the scenario",
-      "the scenario's own files replace the workspace",
-      "Discard my edits and load",
-    ],
-    reset: ["Reset the files", "the preset files come back", "Discard my edits and reset"],
-  }[action];
-  return {
-    title: `${what[0]}? Your edits are not saved`,
-    text: `You have unsaved edits in ${files}. If you go on, ${what[1]} and those edits are lost. To keep them, choose "Keep editing" and save first (Ctrl+S).`,
-    confirm: what[2],
-    cancel: "Keep editing",
-    about: { kind: "unsaved", action, paths: [...paths] },
-  };
+  return paths.length === 0 ? null : { about: { kind: "unsaved", action, paths: [...paths] } };
 }
 
 export type PageSession = Omit<SessionHandle, "prefs" | "selection"> & {

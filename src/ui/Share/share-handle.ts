@@ -31,9 +31,12 @@ export interface PreparedImport {
   commit(): void;
 }
 
+/** Why a share link could not be opened (the codec answers it; the link opener words it). */
 export type LinkProblem = "corrupt" | "truncated" | "newer";
 
+/** What a share link holds, counted before anything of it reaches the session. */
 export interface LinkSummary {
+  /** entries in the workspace the link gives */
   files: number;
   added: number;
   changed: number;
@@ -41,7 +44,7 @@ export interface LinkSummary {
   tools: readonly string[];
   scenario?: string;
   /** the learner's tools the link offers: shown after it opens, registered only when accepted */
-  learnerTools?: readonly string[];
+  learnerTools: readonly string[];
 }
 
 export type OpenedLink =

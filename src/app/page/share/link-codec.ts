@@ -17,6 +17,7 @@ import {
   type ScenarioTools,
 } from "@agent/scenario";
 import { base64Decode, base64Encode, utf8Decode, utf8Encode } from "@core/bytes";
+import type { LinkProblem, LinkSummary } from "@ui/Share/share-handle";
 import { deflateSync, inflateSync } from "fflate";
 import { readTravellingTools } from "../../shared/learner-tools/saved";
 import { pathProblem } from "../../shared/share/import-rules";
@@ -35,20 +36,6 @@ interface LinkPayload {
   scenario?: Scenario;
   /** the learner's tool files and pi/mini-pi handler choices (learner-tools/saved.ts) */
   learner?: SavedLearnerTools;
-}
-
-export type LinkProblem = "corrupt" | "truncated" | "newer";
-
-export interface LinkSummary {
-  /** entries in the workspace the link gives */
-  files: number;
-  added: number;
-  changed: number;
-  removed: number;
-  tools: string[];
-  scenario?: string;
-  /** the learner's tools the link offers (none registers before the learner accepts it) */
-  learnerTools: string[];
 }
 
 export type DecodedLink =
