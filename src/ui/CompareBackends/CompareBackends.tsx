@@ -14,6 +14,7 @@ import { useT } from "../i18n/index";
 import { localized } from "../ScenarioPlayer/localized";
 import { useSession } from "../session-context";
 import { ComparePanes } from "./ComparePanes";
+import { useBackendName } from "./useBackendName";
 import "./CompareBackends.css";
 
 type RunState =
@@ -47,19 +48,6 @@ export default function CompareBackendsDialog({ open, onClose }: { open: boolean
       {open ? <CompareForm /> : null}
     </dialog>
   );
-}
-
-/** A backend as the page names it: memfs, WebContainer (the fake when injected), or a drill over memfs. */
-export function useBackendName() {
-  const { t } = useT("compareBackends");
-  return (b: CompareBackend, fake = false) =>
-    b.kind === "memfs"
-      ? "memfs"
-      : b.kind === "webcontainer"
-        ? fake
-          ? t("webcontainerFake")
-          : "WebContainer"
-        : t("drillOver", { name: t(`drills:names.${b.drill}`) });
 }
 
 function CompareForm() {
