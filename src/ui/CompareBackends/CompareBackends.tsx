@@ -9,10 +9,11 @@ import {
 } from "@state/compare-backends";
 import { PAGE_DRILLS } from "@state/drills";
 import { useEffect, useId, useRef, useState } from "react";
+import { useCompare } from "../features";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n/index";
 import { localized } from "../ScenarioPlayer/localized";
-import { useSession } from "../session-context";
+import { useScenarios, useSession } from "../session-context";
 import { ComparePanes } from "./ComparePanes";
 import { useBackendName } from "./useBackendName";
 import "./CompareBackends.css";
@@ -52,7 +53,9 @@ export default function CompareBackendsDialog({ open, onClose }: { open: boolean
 
 function CompareForm() {
   const { t, language } = useT("compareBackends");
-  const { compare, scenarios, stores } = useSession();
+  const compare = useCompare();
+  const { scenarios } = useScenarios();
+  const { stores } = useSession();
   const shipped = useStore(scenarios);
   const learnerBackend = useStore(stores.files, (f) => f.backend);
   const name = useBackendName();
@@ -65,11 +68,10 @@ function CompareForm() {
   const running = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    void compare?.loadedTitle().then(setLoadedTitle, () => setLoadedTitle(null));
+    void compare.loadedTitle().then(setLoadedTitle, () => setLoadedTitle(null));
     // Closing the dialog cancels a run still going.
     return () => running.current?.abort();
   }, [compare]);
-  if (!compare) return null;
   const pick = scenario || (loadedTitle !== null ? LOADED : (shipped[0]?.file ?? ""));
   const container: ContainerAvailability = compare.container(learnerBackend);
   const choices: CompareBackend[] = [

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useConfirmations } from "../session-context";
 import { worded } from "./worded";
 import "./ConfirmDialog.css";
 
@@ -11,7 +11,7 @@ import "./ConfirmDialog.css";
  * cancel button keeps everything as it is; the cancel button has the focus, so Enter never discards.
  */
 export function ConfirmDialog() {
-  const { confirmations } = useSession();
+  const confirmations = useConfirmations();
   const { t } = useT("confirmDialog");
   const question = worded(t, useStore(confirmations));
   const ref = useRef<HTMLDialogElement>(null);
