@@ -3,14 +3,9 @@ import type { Scenario } from "@agent/scenario";
 import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSessionStores } from "@state/session-stores";
 import { describe, expect, it } from "vitest";
-import {
-  ABORT_GRACE_MS,
-  PREFS_KEY,
-  PREFS_WRITE_DELAY_MS,
-  persistPrefs,
-  readStoredPrefs,
-} from "./page-session";
+import { ABORT_GRACE_MS } from "./page-session";
 import { fakeTimers, pageSessionFixture } from "./page-session.fixture";
+import { PREFS_KEY, PREFS_WRITE_DELAY_MS, persistPrefs, readStoredPrefs } from "./prefs-storage";
 
 function setup(options: { fetchScenario?: (file: string) => Promise<Scenario> } = {}) {
   return pageSessionFixture(options.fetchScenario ? { fetchScenario: options.fetchScenario } : {});
