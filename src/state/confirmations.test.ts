@@ -12,7 +12,7 @@ describe("confirmations", () => {
     // A second question answers the first one "no" (nothing happens behind the learner's back).
     const second = c.ask({ ...question, title: "Reset?" });
     await expect(first).resolves.toBe(false);
-    expect(c.getSnapshot()?.title).toBe("Reset?");
+    expect(c.getSnapshot()).toMatchObject({ title: "Reset?" });
     c.answer(true);
     await expect(second).resolves.toBe(true);
     expect(c.getSnapshot()).toBeNull();

@@ -1,7 +1,7 @@
 import { createStore, immediate, type Store } from "./store";
 
-/** A question the page asks before it throws away the learner's work. */
-export interface Question {
+/** A question the page asks before it throws away the learner's work, in the words it shows. */
+export interface WordedQuestion {
   title: string;
   text: string;
   /** the button that goes ahead, saying what it does ("Discard my edits and restart") */
@@ -10,9 +10,14 @@ export interface Question {
   cancel: string;
   /** a third way, between the two (asked with `choose`): "Open as a new workspace" */
   alternative?: string;
-  /** what the question is about, so the page can word it in its own language (the texts above are English) */
-  about?: { kind: "unsaved"; action: "restart" | "pick" | "reset"; paths: readonly string[] };
 }
+
+/** Unsaved editor work about to be replaced: only what it is about; the dialog words it from the locales. */
+export interface UnsavedQuestion {
+  about: { kind: "unsaved"; action: "restart" | "pick" | "reset"; paths: readonly string[] };
+}
+
+export type Question = WordedQuestion | UnsavedQuestion;
 
 /** The answer to a question with a third way: "alternative" is its `alternative` button. */
 export type Choice = "confirm" | "alternative" | "cancel";

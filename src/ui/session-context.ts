@@ -4,8 +4,6 @@ import type { LearnerToolEntry, LearnerToolProblem } from "@agent/events";
 import type { FileContent, SessionCommand, VolumeListing } from "@agent/protocol";
 import type { ScenarioTranslations } from "@agent/scenario";
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
-import type { BackendPicker } from "@state/backend-pick";
-import type { CompareHandle } from "@state/compare-backends";
 import type { Confirmations } from "@state/confirmations";
 import type { ExerciseId, ExerciseReport } from "@state/exercises";
 import type { PrefsStore } from "@state/prefs";
@@ -15,8 +13,6 @@ import type { SessionStores } from "@state/session-stores";
 import type { Store, WritableStore } from "@state/store";
 import type { UnsavedEdits } from "@state/unsaved-edits";
 import { createContext, useContext } from "react";
-import type { ReplayHandle } from "./Replay/replay-handle";
-import type { ShareHandle } from "./Share/share-handle";
 
 export interface ScenarioEntry {
   /** file name under public/scenarios */
@@ -82,28 +78,33 @@ export interface ExercisesHandle {
   run(id: ExerciseId, source: string): Promise<ExerciseReport>;
 }
 
-/** What the page's components get from the composition root: stores to read and commands to send. */
+/**
+ * The session itself: its stores to read and the commands and questions that reach it. While an
+ * imported events file is shown, ReplaySession puts the file's stores here and drops the commands.
+ */
 export interface SessionHandle {
   stores: SessionStores;
-  /** the backend picker (memfs, or WebContainer booted on demand); absent in tests that do not need it */
-  backends?: BackendPicker;
-  prefs: PrefsStore;
-  selection: SelectionStore;
+  send(command: SessionCommand): void;
+  /** Esc / Abort: asks the session, and replaces the worker if the call does not end within 150 ms */
+  abort(): void;
+  /** a workspace file's content, asked of the session (it never travels in the event stream) */
+  readFile(path: string): Promise<FileContent>;
+  /** the whole volume's paths, /workspace and the system around it */
+  listVolume(): Promise<VolumeListing>;
+  /** a compromise-table row run on pi's and on mini-pi's handlers, in fresh sessions of its own */
+  runCompromise(id: string): Promise<CompromiseDemo>;
+  /** puts back the preset files, asking first when the editor has unsaved edits; false when kept */
+  resetFiles(): Promise<boolean>;
+  /** downloads the event log as JSON Lines */
+  exportEvents(): void;
+}
+
+/** The scenarios: the shipped list, loading one, saving the conversation as one. */
+export interface ScenariosHandle {
   /** the scenarios shipped with the page (loaded once) */
   scenarios: Store<readonly ScenarioEntry[]>;
   /** the scenario file being fetched after a pick, or null: Play waits for it (else it plays the old one) */
   scenarioLoading: Store<string | null>;
-  send(command: SessionCommand): void;
-  /** a workspace file's content, asked of the session (it never travels in the event stream) */
-  readFile(path: string): Promise<FileContent>;
-  /** a compromise-table row run on pi's and on mini-pi's handlers, in fresh sessions of its own */
-  runCompromise?(id: string): Promise<CompromiseDemo>;
-  /** "Compare backends": a scenario run on two backends in fresh sessions of their own */
-  compare?: CompareHandle;
-  /** the whole volume's paths, /workspace and the system around it */
-  listVolume?(): Promise<VolumeListing>;
-  /** Esc / Abort: asks the session, and replaces the worker if the call does not end within 200 ms */
-  abort(): void;
   /**
    * fetches a scenario file and loads it into the session: clean (the conversation, timeline and counters
    * start over) unless `keepHistory`. Asks first when the editor has unsaved edits; false when the learner
@@ -114,39 +115,43 @@ export interface SessionHandle {
     file: string,
     options?: { keepHistory?: boolean; restart?: boolean; initial?: boolean },
   ): Promise<boolean>;
-  /** puts back the preset files, asking first when the editor has unsaved edits; false when kept */
-  resetFiles(): Promise<boolean>;
-  /** the page's open question (before work is lost), answered by the dialog */
-  confirmations: Confirmations;
-  /** the files with unsaved typing in the editor */
-  unsaved: UnsavedEdits;
-  /** downloads the event log as JSON Lines */
-  exportEvents(): void;
   /** "Save as scenario": downloads the conversation so far as `<title>.scenario.json` */
   saveScenario(): Promise<void>;
-  /** model mode, where the page offers it */
-  model?: ModelHandle;
-  /** files in and out and share links, where the page offers them (src/ui/Share) */
-  share?: ShareHandle;
-  /** the learner's own tools, where the page offers them */
-  learnerTools?: LearnerToolsHandle;
-  /** the lessons' code exercises, where the page offers them */
-  exercises?: ExercisesHandle;
   /** the saved workspace this load restored, and the scenario it had loaded (the player names it) */
-  restored?: Store<RestoredWorkspace>;
-  /** an imported events file shown in place of the live session, where the page offers it */
-  replay?: ReplayHandle;
+  restored: Store<RestoredWorkspace>;
 }
 
-// Context carries the session instance only, never a changing value: a value that changes in context
-// would re-render every component that reads the context, at every change.
-export const SessionContext = createContext<SessionHandle | null>(null);
+// Each context carries an instance that never changes, never a changing value: a value that changes in
+// context would re-render every component that reads the context, at every change. The changing parts
+// are stores, read with useStore.
+const SessionContext = createContext<SessionHandle | null>(null);
+const ScenariosContext = createContext<ScenariosHandle | null>(null);
+const PrefsContext = createContext<PrefsStore | null>(null);
+const SelectionContext = createContext<SelectionStore | null>(null);
+const ConfirmationsContext = createContext<Confirmations | null>(null);
+const UnsavedContext = createContext<UnsavedEdits | null>(null);
 
-export function useSession(): SessionHandle {
-  const session = useContext(SessionContext);
-  if (!session)
+export const SessionProvider = SessionContext.Provider;
+export const ScenariosProvider = ScenariosContext.Provider;
+export const PrefsProvider = PrefsContext.Provider;
+export const SelectionProvider = SelectionContext.Provider;
+export const ConfirmationsProvider = ConfirmationsContext.Provider;
+export const UnsavedProvider = UnsavedContext.Provider;
+
+function required<T>(value: T | null, hook: string): T {
+  if (value === null)
     throw new Error(
-      "[playground/ui] useSession needs a <SessionContext.Provider> from src/app/page/main.tsx.",
+      `[playground/ui] ${hook} needs its provider (<SessionProviders> from src/ui/SessionProviders; in tests, session-context.test-support.tsx).`,
     );
-  return session;
+  return value;
 }
+
+export const useSession = (): SessionHandle => required(useContext(SessionContext), "useSession");
+export const useScenarios = (): ScenariosHandle => required(useContext(ScenariosContext), "useScenarios");
+export const usePrefs = (): PrefsStore => required(useContext(PrefsContext), "usePrefs");
+export const useSelection = (): SelectionStore => required(useContext(SelectionContext), "useSelection");
+/** the page's open question (before work is lost), answered by the dialog */
+export const useConfirmations = (): Confirmations =>
+  required(useContext(ConfirmationsContext), "useConfirmations");
+/** the files with unsaved typing in the editor */
+export const useUnsaved = (): UnsavedEdits => required(useContext(UnsavedContext), "useUnsaved");

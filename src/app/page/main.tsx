@@ -8,10 +8,8 @@ import { App } from "@ui/App/App";
 import { createI18n, I18nextProvider, loadLanguage } from "@ui/i18n";
 import { type Language, pickLanguage } from "@ui/i18n/languages";
 import { ReplaySession } from "@ui/Replay/ReplaySession";
+import { type PageHandles, SessionProviders } from "@ui/SessionProviders/SessionProviders";
 import { linkQuestion } from "@ui/Share/link-question";
-import type { SessionHandle } from "@ui/session-context";
-import { SessionContext } from "@ui/session-context";
-import { WorkspacesContext } from "@ui/Workspaces/types";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
@@ -24,8 +22,9 @@ import { createLearnerToolsHandle } from "./learner-tools/page-tools";
 import { createWatchdog } from "./learner-tools/watchdog";
 import { createExercisesHandle } from "./lessons/page-exercises";
 import { createLoadedScenario } from "./loaded-scenario";
-import { createPageSession, persistPrefs, readStoredPrefs } from "./page-session";
+import { PageSession } from "./page-session";
 import { createPagePersistence } from "./persist/page-persist";
+import { persistPrefs, readStoredPrefs } from "./prefs-storage";
 import { createModelHandle } from "./provider-page";
 import { createScenarioLinks } from "./scenario-link";
 import { createScenarioMemory } from "./scenario-memory";
@@ -83,7 +82,7 @@ const host: typeof worker = {
 };
 // The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
-const page = createPageSession({
+const page = new PageSession({
   host,
   stores,
   timers,
@@ -115,8 +114,8 @@ const watchdog = createWatchdog({
   stores,
   timers,
   now: Date.now,
-  emit: page.emit,
-  notice: page.notice,
+  emit: (body) => page.emit(body),
+  notice: (text) => page.notice(text),
 });
 
 // What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
@@ -172,7 +171,7 @@ const persistence = createPagePersistence({
   newId: () => `w-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
   storage: navigator.storage,
   confirmations: page.confirmations,
-  resetFiles: page.resetFiles,
+  resetFiles: () => page.resetFiles(),
   hasUnsavedEdits: () => page.unsaved.getSnapshot().length > 0,
   t: (key, values) => i18n.t(key, { ns: "workspaces", ...values }),
   setTimeout: (run, ms) => window.setTimeout(run, ms),
@@ -204,8 +203,19 @@ const backends = createPageBackendPicker(
   (command) => host.send(command),
   (request) => host.request(request),
 );
-const session: SessionHandle = {
-  ...page,
+const handles: PageHandles = {
+  session: page.handle(persistence.resetToPreset),
+  // A restored workspace is what the learner left: the first visit's scenario is not loaded over it.
+  scenarios: page.scenariosHandle(scenarioMemory.restored, (file, options) =>
+    options?.initial && persistence.view.getSnapshot().restore?.kind === "restored"
+      ? Promise.resolve(false)
+      : page.loadScenario(file, options),
+  ),
+  prefs,
+  selection: createSelectionStore(immediate),
+  confirmations: page.confirmations,
+  unsaved: page.unsaved,
+  workspaces: persistence.handle,
   // Files in and out and share links: nothing reaches the session before it passed every check.
   share: createLazyShareHandle({
     host,
@@ -214,7 +224,7 @@ const session: SessionHandle = {
     download,
     pageUrl: () => window.location.href,
     scenarioLoading: page.scenarioLoading,
-    holdFirstPick: page.holdFirstPick,
+    holdFirstPick: (opening) => page.holdFirstPick(opening),
     offerTools: learnerTools.offer,
     // A link opened as a new workspace waits here while the page reloads into that workspace.
     tab: (() => {
@@ -225,13 +235,6 @@ const session: SessionHandle = {
       }
     })(),
   }),
-  // A restored workspace is what the learner left: the first visit's scenario is not loaded over it.
-  loadScenario: (file, options) =>
-    options?.initial && persistence.view.getSnapshot().restore?.kind === "restored"
-      ? Promise.resolve(false)
-      : page.loadScenario(file, options),
-  resetFiles: persistence.resetToPreset,
-  restored: scenarioMemory.restored,
   backends,
   // "Compare backends": fresh sessions in a worker of their own, never the learner's session.
   compare: createCompareHandle({
@@ -247,8 +250,6 @@ const session: SessionHandle = {
       createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() }),
     secrets: model.secrets,
   }),
-  prefs,
-  selection: createSelectionStore(immediate),
   model: {
     ...model.handle,
     // The session builds the next request; the provider context has pi-ai turn it into the exact body.
@@ -269,7 +270,7 @@ const tabStorage = (() => {
   }
 })();
 const scenarioLinks = createScenarioLinks({
-  open: page.openScenarioLink,
+  open: (url, consent) => page.openScenarioLink(url, consent),
   address: {
     search: () => window.location.search,
     replace: (search) =>
@@ -303,7 +304,7 @@ void started.then(() => {
 });
 window.addEventListener("popstate", () => void scenarioLinks.openFromAddress(true));
 
-if (import.meta.env.DEV) (window as unknown as { playground: SessionHandle }).playground = session;
+if (import.meta.env.DEV) (window as unknown as { playground: PageHandles }).playground = handles;
 
 const root = document.getElementById("root");
 if (!root) throw new Error('index.html must contain <div id="root">.');
@@ -311,13 +312,11 @@ void languageReady.then(() =>
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <SessionContext.Provider value={session}>
-          <WorkspacesContext.Provider value={persistence.handle}>
-            <ReplaySession>
-              <App />
-            </ReplaySession>
-          </WorkspacesContext.Provider>
-        </SessionContext.Provider>
+        <SessionProviders handles={handles}>
+          <ReplaySession>
+            <App />
+          </ReplaySession>
+        </SessionProviders>
       </I18nextProvider>
     </StrictMode>,
   ),

@@ -9,7 +9,7 @@ import type { Scenario } from "@agent/scenario";
 import { createConfirmations } from "@state/confirmations";
 import { createSessionStores } from "@state/session-stores";
 import { createUnsavedEdits } from "@state/unsaved-edits";
-import { createPageSession, type PageSessionDeps } from "./page-session";
+import { PageSession, type PageSessionDeps } from "./page-session";
 
 /** Timers the test moves by hand. */
 export function fakeTimers() {
@@ -47,7 +47,7 @@ export function pageSessionFixture(
   const confirmations = createConfirmations();
   const unsaved = createUnsavedEdits();
   const { host, ...rest } = overrides;
-  const page = createPageSession({
+  const page = new PageSession({
     confirmations,
     unsaved,
     stores,

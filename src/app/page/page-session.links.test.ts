@@ -57,7 +57,10 @@ describe("a ?scenario= link", () => {
     const { page, sent, confirmations, unsaved } = setup();
     unsaved.mark("notes.md", true);
     const kept = page.openScenarioLink("/scenarios/queue-race.json");
-    await expect.poll(() => confirmations.getSnapshot()?.confirm).toBe("Discard my edits and load");
+    // the link's scenario is fetched before the question, so the question comes a moment later
+    await expect
+      .poll(() => confirmations.getSnapshot())
+      .toMatchObject({ about: { action: "pick", paths: ["notes.md"] } });
     confirmations.answer(false);
     expect(await kept).toBe(false);
     expect(sent).toEqual([]);

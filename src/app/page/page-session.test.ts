@@ -4,14 +4,9 @@ import type { Scenario } from "@agent/scenario";
 import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSessionStores } from "@state/session-stores";
 import { describe, expect, it } from "vitest";
-import {
-  ABORT_GRACE_MS,
-  PREFS_KEY,
-  PREFS_WRITE_DELAY_MS,
-  persistPrefs,
-  readStoredPrefs,
-} from "./page-session";
+import { ABORT_GRACE_MS } from "./page-session";
 import { fakeTimers, pageSessionFixture } from "./page-session.fixture";
+import { PREFS_KEY, PREFS_WRITE_DELAY_MS, persistPrefs, readStoredPrefs } from "./prefs-storage";
 
 function setup(options: { fetchScenario?: (file: string) => Promise<Scenario> } = {}) {
   return pageSessionFixture(options.fetchScenario ? { fetchScenario: options.fetchScenario } : {});
@@ -193,16 +188,14 @@ describe("starting over", () => {
     unsaved.mark("src/app.ts", true);
 
     const restart = page.loadScenario("q.json", { restart: true });
-    expect(confirmations.getSnapshot()).toMatchObject({
-      confirm: "Discard my edits and restart",
-      cancel: "Keep editing",
+    expect(confirmations.getSnapshot()).toEqual({
+      about: { kind: "unsaved", action: "restart", paths: ["src/app.ts"] },
     });
-    expect(confirmations.getSnapshot()?.text).toContain("src/app.ts");
     confirmations.answer(false);
     expect(await restart).toBe(false);
 
     const reset = page.resetFiles();
-    expect(confirmations.getSnapshot()?.confirm).toBe("Discard my edits and reset");
+    expect(confirmations.getSnapshot()).toMatchObject({ about: { action: "reset" } });
     confirmations.answer(false);
     expect(await reset).toBe(false);
     expect(sent).toEqual([]);

@@ -9,14 +9,14 @@
  */
 import { redactSecrets } from "@agent/drivers/redact";
 import { exportEvents, type NoticeAbout, type SessionEvent, type SessionEventBody } from "@agent/events";
+import type { SessionCommand } from "@agent/protocol";
 import type { Scenario } from "@agent/scenario";
 import { scenarioFileName } from "@agent/scenario-record";
 import type { Confirmations, Question } from "@state/confirmations";
-import type { PrefsStore } from "@state/prefs";
 import type { SessionStores } from "@state/session-stores";
-import { createStore, immediate, type Scheduler } from "@state/store";
+import { createStore, immediate, type Scheduler, type WritableStore } from "@state/store";
 import type { UnsavedEdits } from "@state/unsaved-edits";
-import type { ScenarioEntry, SessionHandle } from "@ui/session-context";
+import type { ScenarioEntry, ScenariosHandle, SessionHandle } from "@ui/session-context";
 import { createRunningCallNames, learnerToolsAmong } from "./stuck-calls";
 import type { SessionHost } from "./worker-client";
 
@@ -63,295 +63,286 @@ export function unsavedQuestion(
   paths: readonly string[],
   action: "restart" | "pick" | "reset",
 ): Question | null {
-  if (paths.length === 0) return null;
-  const files = paths.length === 1 ? paths[0] : `${paths.length} files (${paths.join(", ")})`;
-  const what = {
-    restart: ["Restart the scenario", "the scenario's own files come back", "Discard my edits and restart"],
-    pick: [
-      "Load the scenario",
-      "the scenario's own files replace the workspace",
-      "Discard my edits and load",
-    ],
-    reset: ["Reset the files", "the preset files come back", "Discard my edits and reset"],
-  }[action];
-  return {
-    title: `${what[0]}? Your edits are not saved`,
-    text: `You have unsaved edits in ${files}. If you go on, ${what[1]} and those edits are lost. To keep them, choose "Keep editing" and save first (Ctrl+S).`,
-    confirm: what[2],
-    cancel: "Keep editing",
-    about: { kind: "unsaved", action, paths: [...paths] },
-  };
+  return paths.length === 0 ? null : { about: { kind: "unsaved", action, paths: [...paths] } };
 }
 
-export type PageSession = Omit<SessionHandle, "prefs" | "selection"> & {
+type Action = "restart" | "pick" | "reset";
+type LoadOptions = Parameters<ScenariosHandle["loadScenario"]>[1];
+
+export class PageSession {
+  readonly stores: SessionStores;
+  readonly confirmations: Confirmations;
+  readonly unsaved: UnsavedEdits;
+  /** the scenarios shipped with the page (loaded once) */
+  readonly scenarios: WritableStore<readonly ScenarioEntry[]>;
+  /** the scenario file being fetched after a pick, or null: Play waits for it */
+  readonly scenarioLoading = createStore<string | null>(null, immediate);
+  private readonly host: PageSessionDeps["host"];
+  // Page events take the seq of the last session event before them: they do not advance its count.
+  private lastSeq = 0;
+  private notices = 0;
+  /** the last pick wins, not the last fetch to finish */
+  private scenarioRequests = 0;
+  /** a link being opened (or opened): the first visit's own pick waits for it and gives way if it loaded */
+  private link: Promise<boolean> | null = null;
+  /** which tool each running call is: an Esc that cannot stop a learner's tool says so, not bash's reason */
+  private readonly callNames = createRunningCallNames();
+
+  constructor(private readonly deps: PageSessionDeps) {
+    this.host = deps.host;
+    this.stores = deps.stores;
+    this.confirmations = deps.confirmations;
+    this.unsaved = deps.unsaved;
+    this.scenarios = createStore<readonly ScenarioEntry[]>([], deps.schedule ?? immediate);
+    deps.loadScenarioList().then(this.scenarios.set, (error: Error) =>
+      this.notice(`The scenario list could not be loaded: ${error.message}. Reload the page to try again.`, {
+        code: "listFailed",
+        error: error.message,
+      }),
+    );
+  }
+
+  /** What the components get of the session (src/ui/session-context.ts); `resetFiles` is the page's. */
+  handle(resetFiles: () => Promise<boolean>): SessionHandle {
+    return {
+      stores: this.stores,
+      send: (command) => this.send(command),
+      abort: () => this.abort(),
+      readFile: (path) => this.host.request({ type: "read_file", path }),
+      listVolume: () => this.host.request({ type: "list_volume" }),
+      runCompromise: (id) => this.host.request({ type: "compromise_demo", id }),
+      resetFiles,
+      exportEvents: () => this.exportEvents(),
+    };
+  }
+
+  /** The scenario parts of the components' handles; `load`: the page's own rule in front of loadScenario. */
+  scenariosHandle(
+    restored: ScenariosHandle["restored"],
+    load: ScenariosHandle["loadScenario"],
+  ): ScenariosHandle {
+    return {
+      scenarios: this.scenarios,
+      scenarioLoading: this.scenarioLoading,
+      loadScenario: load,
+      saveScenario: () => this.saveScenario(),
+      restored,
+    };
+  }
+
+  send(command: SessionCommand): void {
+    this.host.send(command);
+  }
+
   /** a page event (worker_replaced, notice): stamped and folded like the session's */
-  emit(body: SessionEventBody): void;
+  emit(body: SessionEventBody): void {
+    this.stores.ingest({ ...body, seq: this.lastSeq, ts: this.deps.now() } as SessionEvent);
+  }
+
   /** a notice from the page (numbered with the page's others), in the transcript and the narrator */
-  notice(text: string): void;
+  notice(text: string, about?: NoticeAbout): void {
+    this.emit({ type: "notice", id: ++this.notices, text, ...(about ? { about } : {}) });
+  }
+
+  /** a session event from the worker: folded into the stores */
+  ingest(event: SessionEvent): void {
+    this.lastSeq = event.seq;
+    this.callNames.ingest(event);
+    this.stores.ingest(event);
+  }
+
+  /** Esc / Abort: asks the session, and replaces the worker if a running call ignores it. */
+  abort(): void {
+    const pending = this.stores.status.getSnapshot().runningCalls;
+    this.host.send({ type: "abort" });
+    if (pending.length === 0) return;
+    this.deps.timers.setTimeout(() => {
+      const stuck = this.stores.status.getSnapshot().runningCalls.filter((id) => pending.includes(id));
+      if (stuck.length > 0) this.replaceWorker(stuck);
+    }, ABORT_GRACE_MS);
+  }
+
+  private replaceWorker(stuck: string[]): void {
+    const snapshot = this.host.lastSnapshot();
+    const tools = this.stores.dispatch.getSnapshot().tools;
+    // The new worker numbers its events on from the last one the page saw: an export has no two alike.
+    // The drill in force goes on in the new worker (a fresh one starts with none).
+    const active = this.stores.drills.getSnapshot().active;
+    const init = {
+      type: "init" as const,
+      tools: Object.fromEntries(tools.map((t) => [t.name, t.state])),
+      handlers: Object.fromEntries(tools.map((t) => [t.name, t.handler ?? "pi"])),
+      seqFrom: this.lastSeq,
+      ...(active === "off" ? {} : { drill: active }),
+    };
+    this.host.restart(
+      snapshot ? { ...init, files: snapshot.files, learnerTools: snapshot.learnerTools } : init,
+    );
+    const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
+    const learner = learnerToolsAmong(stuck, this.callNames.nameOf, tools);
+    this.emit({ type: "worker_replaced", reason, toolCallIds: stuck });
+    const why =
+      learner.length > 0
+        ? `, because the code of your tool ${learner.join(", ")} did not end when the abort came (a tool ` +
+          "stops on Esc only if its execute checks the signal it is given, as the countdown template does)"
+        : ", because the bash engine cannot check the abort signal in the middle of a command";
+    this.notice(
+      `The running call (${stuck.join(", ")}) ${reason}${why}. The page ended the session worker, started a ` +
+        `new one and restored the workspace ${
+          snapshot ? `from the last snapshot (taken after ${snapshot.reason})` : "from the preset"
+        }. Anything that call wrote is lost.`,
+      {
+        code: "workerReplaced",
+        calls: stuck.join(", "),
+        ms: ABORT_GRACE_MS,
+        from: snapshot ? "snapshot" : "preset",
+        ...(snapshot ? { reason: snapshot.reason } : {}),
+        ...(learner.length > 0 ? { cause: "learner" as const, tools: learner.join(", ") } : {}),
+      },
+    );
+  }
+
+  /** Aborts a running run and waits (up to RESTART_WAIT_MS) for it to end, so a clean start stays clean. */
+  private stopRun(): Promise<void> {
+    const status = this.stores.status;
+    if (!status.getSnapshot().running) return Promise.resolve();
+    this.abort();
+    return new Promise((resolve) => {
+      let unsubscribe = () => {};
+      const done = () => {
+        unsubscribe();
+        this.deps.timers.clearTimeout(timer);
+        resolve();
+      };
+      const timer = this.deps.timers.setTimeout(done, RESTART_WAIT_MS);
+      unsubscribe = status.subscribe(() => {
+        if (!status.getSnapshot().running) done();
+      });
+    });
+  }
+
+  /** What to ask before unsaved editor work is lost, or null when there is none. */
+  private question(action: Action): Question | null {
+    return unsavedQuestion(this.unsaved.getSnapshot(), action);
+  }
+
+  /** puts back the preset files, asking first when the editor has unsaved edits; false when kept */
+  async resetFiles(): Promise<boolean> {
+    const ask = this.question("reset");
+    if (ask && !(await this.confirmations.ask(ask))) return false;
+    this.host.send({ type: "reset_workspace", preset: "default" });
+    return true;
+  }
+
+  /** fetches a scenario file and loads it (src/ui/session-context.ts ScenariosHandle.loadScenario) */
+  async loadScenario(file: string, options: LoadOptions = {}): Promise<boolean> {
+    // The first visit's own pick gives way to a link that loaded; after one that failed it keeps the
+    // history, so the sentence saying why stays on the page.
+    const linkFailed = options.initial && this.link ? !(await this.link) : false;
+    if (options.initial && this.link && !linkFailed) return false;
+    // Only a question waits: without one the pick is counted at once (the last pick wins, below).
+    const ask = this.question(options.restart ? "restart" : "pick");
+    if (ask && !(await this.confirmations.ask(ask))) return false;
+    // Restart is of the scenario loaded (from a file or a link, too), not of the picker's pick.
+    const loaded = options.restart ? this.deps.loadedScenario?.() : null;
+    if (!loaded && !file) return false;
+    // The last pick wins, not the last fetch to finish: the first scenario (loaded on the first visit)
+    // arriving after one the user picked meanwhile would otherwise replace it.
+    const request = ++this.scenarioRequests;
+    const current = () => request === this.scenarioRequests;
+    this.scenarioLoading.set(file || (loaded?.title ?? ""));
+    try {
+      const scenario = loaded ?? (await this.deps.fetchScenario(file));
+      if (current()) await this.stopRun();
+      if (current())
+        this.host.send({
+          type: "scenario_load",
+          scenario,
+          keepHistory: options.keepHistory === true || linkFailed,
+        });
+    } catch (error) {
+      const message = (error as Error).message;
+      if (current())
+        this.notice(`The scenario ${file} could not be loaded: ${message}. Pick it again to retry.`, {
+          code: "loadFailed",
+          file,
+          error: message,
+        });
+    } finally {
+      // A Play pressed from now on reaches the worker after the load, so it plays the scenario picked.
+      if (current()) this.scenarioLoading.set(null);
+    }
+    return true;
+  }
+
   /**
    * Opens a `?scenario=<url>` link: fetches the file, asks `consent` (the link's question, when the
    * workspace holds the learner's work; scenario-link.ts), asks when the editor has unsaved edits, then
    * loads it. A link that cannot be fetched or parsed is a notice, and nothing changes. Resolves true
    * when the scenario was sent to the session.
    */
-  openScenarioLink(url: string, consent?: (scenario: Scenario) => Promise<boolean>): Promise<boolean>;
-  /** a share link being opened: the first visit's own pick waits for it and gives way if it loaded */
-  holdFirstPick(opening: Promise<boolean>): void;
-  /** a session event from the worker: folded into the stores */
-  ingest(event: SessionEvent): void;
-};
-
-export function createPageSession(deps: PageSessionDeps): PageSession {
-  const { host, stores, timers } = deps;
-  // Page events take the seq of the last session event before them: they do not advance its count.
-  let lastSeq = 0;
-  let notices = 0;
-  const emit = (body: SessionEventBody) =>
-    stores.ingest({ ...body, seq: lastSeq, ts: deps.now() } as SessionEvent);
-  const notice = (text: string, about?: NoticeAbout) =>
-    emit({ type: "notice", id: ++notices, text, ...(about ? { about } : {}) });
-  /** which tool each running call is: an Esc that cannot stop a learner's tool says so, not bash's reason */
-  const callNames = createRunningCallNames();
-
-  const scenarios = createStore<readonly ScenarioEntry[]>([], deps.schedule ?? immediate);
-  const scenarioLoading = createStore<string | null>(null, immediate);
-  let scenarioRequests = 0;
-  /** a link being opened (or opened): the first visit's own pick waits for it and gives way if it loaded */
-  let link: Promise<boolean> | null = null;
-  deps.loadScenarioList().then(scenarios.set, (error: Error) =>
-    notice(`The scenario list could not be loaded: ${error.message}. Reload the page to try again.`, {
-      code: "listFailed",
-      error: error.message,
-    }),
-  );
-
-  /** What to ask before unsaved editor work is lost, or null when there is none. */
-  function question(action: "restart" | "pick" | "reset"): Question | null {
-    return unsavedQuestion(deps.unsaved.getSnapshot(), action);
+  openScenarioLink(url: string, consent?: (scenario: Scenario) => Promise<boolean>): Promise<boolean> {
+    this.link = this.openLink(url, consent);
+    return this.link;
   }
 
-  /** Aborts a running run and waits (up to RESTART_WAIT_MS) for it to end, so a clean start stays clean. */
-  function stopRun(): Promise<void> {
-    if (!stores.status.getSnapshot().running) return Promise.resolve();
-    abort();
-    return new Promise((resolve) => {
-      let unsubscribe = () => {};
-      const done = () => {
-        unsubscribe();
-        timers.clearTimeout(timer);
-        resolve();
-      };
-      const timer = timers.setTimeout(done, RESTART_WAIT_MS);
-      unsubscribe = stores.status.subscribe(() => {
-        if (!stores.status.getSnapshot().running) done();
-      });
-    });
-  }
-
-  function abort() {
-    const pending = stores.status.getSnapshot().runningCalls;
-    host.send({ type: "abort" });
-    if (pending.length === 0) return;
-    timers.setTimeout(() => {
-      const stuck = stores.status.getSnapshot().runningCalls.filter((id) => pending.includes(id));
-      if (stuck.length === 0) return;
-      const snapshot = host.lastSnapshot();
-      const tools = Object.fromEntries(stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.state]));
-      const handlers = Object.fromEntries(
-        stores.dispatch.getSnapshot().tools.map((t) => [t.name, t.handler ?? "pi"]),
-      );
-      // The new worker numbers its events on from the last one the page saw: an export has no two alike.
-      const seqFrom = lastSeq;
-      // The drill in force goes on in the new worker (a fresh one starts with none).
-      const active = stores.drills.getSnapshot().active;
-      const drill = active === "off" ? {} : { drill: active };
-      host.restart(
-        snapshot
-          ? {
-              type: "init",
-              files: snapshot.files,
-              tools,
-              handlers,
-              seqFrom,
-              ...drill,
-              learnerTools: snapshot.learnerTools,
-            }
-          : { type: "init", tools, handlers, seqFrom, ...drill },
-      );
-      const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
-      const learner = learnerToolsAmong(stuck, callNames.nameOf, stores.dispatch.getSnapshot().tools);
-      emit({ type: "worker_replaced", reason, toolCallIds: stuck });
-      const why =
-        learner.length > 0
-          ? `, because the code of your tool ${learner.join(", ")} did not end when the abort came (a tool ` +
-            "stops on Esc only if its execute checks the signal it is given, as the countdown template does)"
-          : ", because the bash engine cannot check the abort signal in the middle of a command";
-      notice(
-        `The running call (${stuck.join(", ")}) ${reason}${why}. The page ended the session worker, started a ` +
-          `new one and restored the workspace ${
-            snapshot ? `from the last snapshot (taken after ${snapshot.reason})` : "from the preset"
-          }. Anything that call wrote is lost.`,
-        {
-          code: "workerReplaced",
-          calls: stuck.join(", "),
-          ms: ABORT_GRACE_MS,
-          from: snapshot ? "snapshot" : "preset",
-          ...(snapshot ? { reason: snapshot.reason } : {}),
-          ...(learner.length > 0 ? { cause: "learner" as const, tools: learner.join(", ") } : {}),
-        },
-      );
-    }, ABORT_GRACE_MS);
-  }
-
-  return {
-    stores,
-    scenarios,
-    scenarioLoading,
-    emit,
-    notice,
-    send: (command) => host.send(command),
-    readFile: (path) => host.request({ type: "read_file", path }),
-    runCompromise: (id) => host.request({ type: "compromise_demo", id }),
-    listVolume: () => host.request({ type: "list_volume" }),
-    abort,
-    confirmations: deps.confirmations,
-    unsaved: deps.unsaved,
-    async resetFiles() {
-      const ask = question("reset");
-      if (ask && !(await deps.confirmations.ask(ask))) return false;
-      host.send({ type: "reset_workspace", preset: "default" });
-      return true;
-    },
-    async loadScenario(file, options = {}) {
-      // The first visit's own pick gives way to a link that loaded; after one that failed it keeps the
-      // history, so the sentence saying why stays on the page.
-      const linkFailed = options.initial && link ? !(await link) : false;
-      if (options.initial && link && !linkFailed) return false;
-      // Only a question waits: without one the pick is counted at once (the last pick wins, below).
-      const ask = question(options.restart ? "restart" : "pick");
-      if (ask && !(await deps.confirmations.ask(ask))) return false;
-      // Restart is of the scenario loaded (from a file or a link, too), not of the picker's pick.
-      const loaded = options.restart ? deps.loadedScenario?.() : null;
-      if (!loaded && !file) return false;
-      // The last pick wins, not the last fetch to finish: the first scenario (loaded on the first visit)
-      // arriving after one the user picked meanwhile would otherwise replace it.
-      const request = ++scenarioRequests;
-      scenarioLoading.set(file || (loaded?.title ?? ""));
-      try {
-        const scenario = loaded ?? (await deps.fetchScenario(file));
-        if (request === scenarioRequests) await stopRun();
-        if (request === scenarioRequests)
-          host.send({
-            type: "scenario_load",
-            scenario,
-            keepHistory: options.keepHistory === true || linkFailed,
-          });
-      } catch (error) {
-        if (request === scenarioRequests)
-          notice(
-            `The scenario ${file} could not be loaded: ${(error as Error).message}. Pick it again to retry.`,
-            { code: "loadFailed", file, error: (error as Error).message },
-          );
-      } finally {
-        // A Play pressed from now on reaches the worker after the load, so it plays the scenario picked.
-        if (request === scenarioRequests) scenarioLoading.set(null);
-      }
-      return true;
-    },
-    openScenarioLink(url, consent) {
-      const opening = (async () => {
-        let scenario: Scenario;
-        try {
-          if (!deps.fetchScenarioUrl) throw new Error("this page cannot open links");
-          scenario = await deps.fetchScenarioUrl(url);
-        } catch (error) {
-          notice(
-            `The scenario link ${url} could not be opened, so the page kept what it had: ${(error as Error).message}.`,
-            { code: "linkFailed", url, error: (error as Error).message },
-          );
-          return false;
-        }
-        // Someone else's files and steps: nothing changes before the learner says so.
-        if (consent && !(await consent(scenario))) return false;
-        const ask = question("pick");
-        if (ask && !(await deps.confirmations.ask(ask))) return false;
-        const request = ++scenarioRequests;
-        scenarioLoading.set(url);
-        try {
-          await stopRun();
-          if (request !== scenarioRequests) return false;
-          host.send({ type: "scenario_load", scenario });
-          return true;
-        } finally {
-          if (request === scenarioRequests) scenarioLoading.set(null);
-        }
-      })();
-      link = opening;
-      return opening;
-    },
-    holdFirstPick(opening) {
-      link = opening;
-    },
-    async saveScenario() {
-      try {
-        const scenario = await host.request({ type: "save_scenario" });
-        // The session never holds a key; this is the last check before the file leaves the page.
-        const text = redactSecrets(`${JSON.stringify(scenario, null, 2)}\n`, deps.secrets?.() ?? []);
-        deps.download(scenarioFileName(scenario.title ?? ""), "application/json", text);
-      } catch (error) {
-        notice(`The conversation could not be saved as a scenario: ${(error as Error).message}.`, {
-          code: "saveFailed",
-          error: (error as Error).message,
-        });
-      }
-    },
-    exportEvents() {
-      const stamp = new Date(deps.now()).toISOString().replace(/[:.]/g, "-");
-      deps.download(
-        `pi-playground-events-${stamp}.jsonl`,
-        "application/x-ndjson",
-        exportEvents(stores.events.latest().events),
-      );
-    },
-    ingest(event) {
-      lastSeq = event.seq;
-      callNames.ingest(event);
-      stores.ingest(event);
-    },
-  };
-}
-
-export const PREFS_KEY = "pi-playground:prefs";
-/** A resize drag changes the columns on every pointermove: storage is written once the changes pause. */
-export const PREFS_WRITE_DELAY_MS = 300;
-
-/** Reads the stored preferences (anything: parsePrefs keeps what is valid), or null. */
-export function readStoredPrefs(storage: Pick<Storage, "getItem"> | null): unknown {
-  try {
-    return JSON.parse(storage?.getItem(PREFS_KEY) ?? "null");
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps `prefs` in storage, written once changes pause; returns a flush for page hide. */
-export function persistPrefs(prefs: PrefsStore, storage: Pick<Storage, "setItem"> | null, timers: Timers) {
-  let pending: unknown;
-  const write = () => {
-    pending = undefined;
+  private async openLink(url: string, consent?: (scenario: Scenario) => Promise<boolean>): Promise<boolean> {
+    let scenario: Scenario;
     try {
-      storage?.setItem(PREFS_KEY, JSON.stringify(prefs.getSnapshot()));
-    } catch {
-      // private mode or a full quota: the settings just do not survive a reload
+      if (!this.deps.fetchScenarioUrl) throw new Error("this page cannot open links");
+      scenario = await this.deps.fetchScenarioUrl(url);
+    } catch (error) {
+      const message = (error as Error).message;
+      this.notice(`The scenario link ${url} could not be opened, so the page kept what it had: ${message}.`, {
+        code: "linkFailed",
+        url,
+        error: message,
+      });
+      return false;
     }
-  };
-  prefs.subscribe(() => {
-    if (pending !== undefined) timers.clearTimeout(pending);
-    pending = timers.setTimeout(write, PREFS_WRITE_DELAY_MS);
-  });
-  return () => {
-    if (pending === undefined) return;
-    timers.clearTimeout(pending);
-    write();
-  };
+    // Someone else's files and steps: nothing changes before the learner says so.
+    if (consent && !(await consent(scenario))) return false;
+    const ask = this.question("pick");
+    if (ask && !(await this.confirmations.ask(ask))) return false;
+    const request = ++this.scenarioRequests;
+    this.scenarioLoading.set(url);
+    try {
+      await this.stopRun();
+      if (request !== this.scenarioRequests) return false;
+      this.host.send({ type: "scenario_load", scenario });
+      return true;
+    } finally {
+      if (request === this.scenarioRequests) this.scenarioLoading.set(null);
+    }
+  }
+
+  /** a share link being opened: the first visit's own pick waits for it and gives way if it loaded */
+  holdFirstPick(opening: Promise<boolean>): void {
+    this.link = opening;
+  }
+
+  /** "Save as scenario": downloads the conversation so far as `<title>.scenario.json` */
+  async saveScenario(): Promise<void> {
+    try {
+      const scenario = await this.host.request({ type: "save_scenario" });
+      // The session never holds a key; this is the last check before the file leaves the page.
+      const text = redactSecrets(`${JSON.stringify(scenario, null, 2)}\n`, this.deps.secrets?.() ?? []);
+      this.deps.download(scenarioFileName(scenario.title ?? ""), "application/json", text);
+    } catch (error) {
+      this.notice(`The conversation could not be saved as a scenario: ${(error as Error).message}.`, {
+        code: "saveFailed",
+        error: (error as Error).message,
+      });
+    }
+  }
+
+  /** downloads the event log as JSON Lines */
+  exportEvents(): void {
+    const stamp = new Date(this.deps.now()).toISOString().replace(/[:.]/g, "-");
+    this.deps.download(
+      `pi-playground-events-${stamp}.jsonl`,
+      "application/x-ndjson",
+      exportEvents(this.stores.events.latest().events),
+    );
+  }
 }

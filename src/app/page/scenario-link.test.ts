@@ -82,6 +82,7 @@ describe("a ?scenario= link", () => {
       {
         summary: {
           source: "scenario",
+          learnerTools: [],
           files: 2,
           added: 0,
           changed: 0,

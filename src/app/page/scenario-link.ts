@@ -69,6 +69,7 @@ export function createScenarioLinks(deps: ScenarioLinkDeps) {
       : await deps.presetEntries();
     return {
       source: "scenario",
+      learnerTools: [],
       files,
       added: 0,
       changed: 0,

@@ -12,7 +12,7 @@ import { LiveOnly } from "../Replay/ReplaySession";
 import { useReplayShown } from "../Replay/useReplay";
 import { LinkOpener } from "../Share/LinkOpener";
 import { ShortcutsDialog } from "../ShortcutsDialog/ShortcutsDialog";
-import { useSession } from "../session-context";
+import { usePrefs, useSession } from "../session-context";
 import { TopBar } from "../TopBar/TopBar";
 import { PANELS } from "./panels";
 import "../projector.css";
@@ -33,8 +33,8 @@ function projectorTemplate(shown: readonly boolean[]): string | undefined {
  * mode: the panels the presenter picked, in as few columns as hold them.
  */
 export function App() {
-  const session = useSession();
-  const { prefs, send, stores, abort } = session;
+  const { send, stores, abort } = useSession();
+  const prefs = usePrefs();
   const columns = useStore(prefs, (p) => p.columns);
   const projector = useStore(prefs, (p) => p.projector);
   // Which of the three columns hold a shown panel (projector mode hides a column with none).

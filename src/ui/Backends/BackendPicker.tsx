@@ -1,21 +1,27 @@
-import type { BackendPick } from "@state/backend-pick";
-import { createStore } from "@state/store";
 import { useState } from "react";
 import { CompareBackendsButton } from "../CompareBackends/CompareButton";
+import { BackendsFeature, Only, useBackends } from "../features";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import { SelfTest } from "./SelfTest";
 import "./backends.css";
 
-const IDLE = createStore<BackendPick>({ status: "idle" });
-
 /** memfs or WebContainer for the session's tools; WebContainer boots only when picked here. */
 export function BackendPicker() {
-  const { stores, backends } = useSession();
+  return (
+    <Only feature={BackendsFeature}>
+      <Picker />
+    </Only>
+  );
+}
+
+function Picker() {
+  const { stores } = useSession();
+  const backends = useBackends();
   const { t } = useT("backends");
   const current = useStore(stores.files, (f) => f.backend);
-  const pick = useStore(backends?.status ?? IDLE);
+  const pick = useStore(backends.status);
   const [bashOnly, setBashOnly] = useState(false);
   const onContainer = current.startsWith("webcontainer");
   const busy = pick.status === "booting" || pick.status === "switching";
@@ -47,8 +53,8 @@ export function BackendPicker() {
           name="backend"
           value="memfs"
           checked={!onContainer}
-          disabled={busy || !backends}
-          onChange={() => void backends?.pick("memfs")}
+          disabled={busy}
+          onChange={() => void backends.pick("memfs")}
         />
         memfs <span className="muted">{t("memfsWhat")}</span>
       </label>
@@ -58,9 +64,9 @@ export function BackendPicker() {
           name="backend"
           value="webcontainer"
           checked={onContainer}
-          disabled={busy || !backends}
+          disabled={busy}
           aria-describedby="backend-status"
-          onChange={() => void backends?.pick("webcontainer", bashOnly ? ["bash"] : undefined)}
+          onChange={() => void backends.pick("webcontainer", bashOnly ? ["bash"] : undefined)}
         />
         WebContainer <span className="muted">{t("webcontainerWhat")}</span>
       </label>

@@ -1,10 +1,10 @@
 import type { KeyboardEvent, PointerEvent } from "react";
 import { useStore } from "../hooks/useStore";
-import { useSession } from "../session-context";
+import { usePrefs } from "../session-context";
 
 /** The draggable border between two columns; arrow keys move it too. */
 export function ColumnResizer({ index, label }: { index: 0 | 1; label: string }) {
-  const { prefs } = useSession();
+  const prefs = usePrefs();
   const value = useStore(prefs, (p) =>
     Math.round((p.columns[index] / (p.columns[0] + p.columns[1] + p.columns[2])) * 100),
   );

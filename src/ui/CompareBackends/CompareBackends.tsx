@@ -9,11 +9,13 @@ import {
 } from "@state/compare-backends";
 import { PAGE_DRILLS } from "@state/drills";
 import { useEffect, useId, useRef, useState } from "react";
+import { useCompare } from "../features";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n/index";
 import { localized } from "../ScenarioPlayer/localized";
-import { useSession } from "../session-context";
+import { useScenarios, useSession } from "../session-context";
 import { ComparePanes } from "./ComparePanes";
+import { useBackendName } from "./useBackendName";
 import "./CompareBackends.css";
 
 type RunState =
@@ -49,22 +51,11 @@ export default function CompareBackendsDialog({ open, onClose }: { open: boolean
   );
 }
 
-/** A backend as the page names it: memfs, WebContainer (the fake when injected), or a drill over memfs. */
-export function useBackendName() {
-  const { t } = useT("compareBackends");
-  return (b: CompareBackend, fake = false) =>
-    b.kind === "memfs"
-      ? "memfs"
-      : b.kind === "webcontainer"
-        ? fake
-          ? t("webcontainerFake")
-          : "WebContainer"
-        : t("drillOver", { name: t(`drills:names.${b.drill}`) });
-}
-
 function CompareForm() {
   const { t, language } = useT("compareBackends");
-  const { compare, scenarios, stores } = useSession();
+  const compare = useCompare();
+  const { scenarios } = useScenarios();
+  const { stores } = useSession();
   const shipped = useStore(scenarios);
   const learnerBackend = useStore(stores.files, (f) => f.backend);
   const name = useBackendName();
@@ -77,11 +68,10 @@ function CompareForm() {
   const running = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    void compare?.loadedTitle().then(setLoadedTitle, () => setLoadedTitle(null));
+    void compare.loadedTitle().then(setLoadedTitle, () => setLoadedTitle(null));
     // Closing the dialog cancels a run still going.
     return () => running.current?.abort();
   }, [compare]);
-  if (!compare) return null;
   const pick = scenario || (loadedTitle !== null ? LOADED : (shipped[0]?.file ?? ""));
   const container: ContainerAvailability = compare.container(learnerBackend);
   const choices: CompareBackend[] = [

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
+import { CompareFeature, Only } from "../features";
 import { useT } from "../i18n/index";
-import { useSession } from "../session-context";
 
 // The dialog and its panes load on the first click: most visits never compare, and the first bundle is
 // what every visit waits for.
@@ -8,11 +8,17 @@ const CompareBackendsDialog = lazy(() => import("./CompareBackends"));
 
 /** "Compare backends…" beside the backend picker, and the dialog it opens. */
 export function CompareBackendsButton() {
-  const { compare } = useSession();
+  return (
+    <Only feature={CompareFeature}>
+      <OpenButton />
+    </Only>
+  );
+}
+
+function OpenButton() {
   const { t } = useT("compareBackends");
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  if (!compare) return null;
   return (
     <>
       <button

@@ -9,7 +9,7 @@ import {
 } from "@state/compare-backends";
 import { useT } from "../i18n/index";
 import { localized } from "../ScenarioPlayer/localized";
-import { useBackendName } from "./CompareBackends";
+import { useBackendName } from "./useBackendName";
 
 const SIDES = ["a", "b"] as const;
 

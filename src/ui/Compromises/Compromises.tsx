@@ -43,7 +43,6 @@ function CompromiseTable() {
   const { runCompromise } = useSession();
   const [rows, setRows] = useState<Partial<Record<CompromiseId, RowState>>>({});
   const show = (id: CompromiseId) => {
-    if (!runCompromise) return;
     setRows((r) => ({ ...r, [id]: { status: "running" } }));
     runCompromise(id).then(
       (demo) => setRows((r) => ({ ...r, [id]: { status: "done", demo } })),

@@ -19,7 +19,7 @@ export function VolumeView() {
   const calls = useStore(stores.dispatch, (d) => d.stats);
   const files = useStore(stores.files, (f) => f.paths);
   useEffect(() => {
-    if (!open || !listVolume) return;
+    if (!open) return;
     let live = true;
     void calls;
     void files;
@@ -37,7 +37,6 @@ export function VolumeView() {
       live = false;
     };
   }, [open, listVolume, calls, files]);
-  if (!listVolume) return null;
   return (
     <section className="volume" aria-label={t("volumeTitle")}>
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -1,27 +1,9 @@
-import type { Question } from "@state/confirmations";
-import type { TFunction } from "i18next";
 import { useEffect, useRef } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useConfirmations } from "../session-context";
+import { worded } from "./worded";
 import "./ConfirmDialog.css";
-
-/** The question in the page's language when the page knows what it is about; as it came otherwise. */
-function worded(t: TFunction, question: Question | null): Question | null {
-  const about = question?.about;
-  if (!question || about?.kind !== "unsaved") return question;
-  const { action, paths } = about;
-  return {
-    ...question,
-    title: t(`unsaved.title.${action}`),
-    text: t("unsaved.text", {
-      files: t("unsaved.files", { count: paths.length, list: paths.join(", ") }),
-      outcome: t(`unsaved.outcome.${action}`),
-    }),
-    confirm: t(`unsaved.confirm.${action}`),
-    cancel: t("unsaved.cancel"),
-  };
-}
 
 /**
  * The page's yes/no question before the learner's work is lost, in the page (not window.confirm, which
@@ -29,7 +11,7 @@ function worded(t: TFunction, question: Question | null): Question | null {
  * cancel button keeps everything as it is; the cancel button has the focus, so Enter never discards.
  */
 export function ConfirmDialog() {
-  const { confirmations } = useSession();
+  const confirmations = useConfirmations();
   const { t } = useT("confirmDialog");
   const question = worded(t, useStore(confirmations));
   const ref = useRef<HTMLDialogElement>(null);

@@ -9,14 +9,15 @@ import { useT } from "../i18n";
 import { LessonsDialog } from "../Lessons/Lessons";
 import { ModelText, ModelTextNote } from "../ModelText/ModelText";
 import { SchemaView } from "../SchemaView/SchemaView";
-import { useSession } from "../session-context";
+import { useSelection, useSession } from "../session-context";
 import { LearnerBadge, ToolEditorLauncher } from "../ToolEditor/ToolEditorLauncher";
 
 const STATES: readonly ToolState[] = ["active", "hidden", "off"];
 
 /** pi's dispatch table: name → tool, with its state and what its calls did. */
 export function DispatchTable() {
-  const { stores, selection, send } = useSession();
+  const { stores, send } = useSession();
+  const selection = useSelection();
   const { t, format } = useT("dispatchTable");
   const tools = useStore(stores.dispatch, (d) => d.tools);
   const stats = useStore(stores.dispatch, (d) => d.stats);

@@ -3,7 +3,7 @@ import { memo, type RefObject, type UIEvent, useLayoutEffect, useMemo, useRef, u
 import { useFollowToEnd } from "../hooks/useFollowToEnd";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useSelection, useSession } from "../session-context";
 import { distanceFromEnd, rowWindow } from "../windowing";
 import { EventDetail } from "./EventDetail";
 import { runStarts, sinceRunStart } from "./run-clock";
@@ -74,7 +74,8 @@ function useHeight(box: RefObject<HTMLElement | null>): number {
  * smoothly as ten; the log itself is bounded and says how many it let go.
  */
 export function EventStream() {
-  const { stores, selection } = useSession();
+  const { stores } = useSession();
+  const selection = useSelection();
   const { t, format } = useT("eventStream");
   const { events, dropped, total, types } = useStore(stores.events);
   const selectedCall = useStore(selection, (s) => s.callId);

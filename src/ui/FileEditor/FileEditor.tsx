@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useSession, useUnsaved } from "../session-context";
 import type { MountedEditor } from "./codemirror";
 import "./FileEditor.css";
 
@@ -11,7 +11,8 @@ import "./FileEditor.css";
  * editor says so and lets the learner choose (a Save then would silently undo the tool's change).
  */
 export function FileEditor({ path }: { path: string }) {
-  const { stores, send, readFile, unsaved } = useSession();
+  const { stores, send, readFile } = useSession();
+  const unsaved = useUnsaved();
   const { t } = useT("fileEditor");
   // Read when the editor mounts (a new file mounts a new editor); not a reason to rebuild it.
   const label = useRef("");

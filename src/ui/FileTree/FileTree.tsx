@@ -2,7 +2,7 @@ import { type TouchHow, treeRows } from "@state/files";
 import { useEffect, useMemo, useRef } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useSelection, useSession } from "../session-context";
 import "./FileTree.css";
 
 /** the tag beside a path the last call touched */
@@ -21,7 +21,8 @@ function TouchTag({ how }: { how: TouchHow }) {
  * sees where a call went without reading its arguments.
  */
 export function FileTree() {
-  const { stores, selection } = useSession();
+  const { stores } = useSession();
+  const selection = useSelection();
   const { t } = useT("fileTree");
   const paths = useStore(stores.files, (f) => f.paths);
   const changed = useStore(stores.files, (f) => f.changed);

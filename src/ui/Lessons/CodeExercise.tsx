@@ -1,8 +1,8 @@
 import type { LearnerToolProblem } from "@agent/events";
 import { type ExerciseId, type ExerciseReport, exercisePassed } from "@state/exercises";
 import { useEffect, useRef, useState } from "react";
+import { ExercisesFeature, LearnerToolsFeature, Only, useExercises, useLearnerTools } from "../features";
 import { useT } from "../i18n/index";
-import { useSession } from "../session-context";
 import type { MountedToolEditor } from "../ToolEditor/tool-editor-cm";
 import "./CodeExercise.css";
 
@@ -29,10 +29,19 @@ function saveDraft(exercise: ExerciseId, text: string) {
  * tests run against it in a worker of their own, and each test listed as passed or failed with the
  * reason. The draft is kept in this browser, so a reload loses nothing.
  */
-export function CodeExercise({ exercise, onPass }: { exercise: ExerciseId; onPass: () => void }) {
+export function CodeExercise(props: { exercise: ExerciseId; onPass: () => void }) {
+  const { t } = useT("lessons");
+  return (
+    <Only feature={ExercisesFeature} fallback={<p className="muted">{t("code.unavailable")}</p>}>
+      <Exercise {...props} />
+    </Only>
+  );
+}
+
+function Exercise({ exercise, onPass }: { exercise: ExerciseId; onPass: () => void }) {
   const { t } = useT("lessons");
   const { t: tEditor } = useT("toolEditor");
-  const { exercises, learnerTools } = useSession();
+  const exercises = useExercises();
   const [added, setAdded] = useState(false);
   const [open, setOpen] = useState(false);
   const [running, setRunning] = useState(false);
@@ -45,7 +54,7 @@ export function CodeExercise({ exercise, onPass }: { exercise: ExerciseId; onPas
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once per opening
   useEffect(() => {
-    if (!open || !exercises) return;
+    if (!open) return;
     let cancelled = false;
     void import("./exercise-cm").then(({ mountExerciseEditor }) => {
       if (cancelled || !host.current) return;
@@ -63,8 +72,6 @@ export function CodeExercise({ exercise, onPass }: { exercise: ExerciseId; onPas
       editor.current = null;
     };
   }, [open]);
-
-  if (!exercises) return <p className="muted">{t("code.unavailable")}</p>;
 
   const run = () => {
     const text = editor.current?.getText() ?? loadDraft(exercise) ?? exercises.skeleton(exercise);
@@ -115,20 +122,15 @@ export function CodeExercise({ exercise, onPass }: { exercise: ExerciseId; onPas
         </p>
       ) : null}
       {report ? <Report exercise={exercise} report={report} word={word} /> : null}
-      {exercise === "wc" && report && exercisePassed(report) && learnerTools ? (
+      {exercise === "wc" && report && exercisePassed(report) ? (
         // The tool that passed is a real pi tool file: it can join this session's dispatch table.
-        <div className="lesson__actions">
-          <button
-            type="button"
-            onClick={() => {
-              learnerTools.register(editor.current?.getText() ?? loadDraft(exercise) ?? "");
-              setAdded(true);
-            }}
-          >
-            {t("code.addTool")}
-          </button>
-          {added ? <span className="muted">{t("code.addedTool")}</span> : null}
-        </div>
+        <Only feature={LearnerToolsFeature}>
+          <AddAsTool
+            text={() => editor.current?.getText() ?? loadDraft(exercise) ?? ""}
+            added={added}
+            onAdded={() => setAdded(true)}
+          />
+        </Only>
       ) : null}
     </div>
   );
@@ -186,5 +188,25 @@ function Report({
         ))}
       </ul>
     </>
+  );
+}
+
+/** "Add it as a tool": the passing file registered in this session, where the page offers learner tools. */
+function AddAsTool({ text, added, onAdded }: { text: () => string; added: boolean; onAdded: () => void }) {
+  const { t } = useT("lessons");
+  const learnerTools = useLearnerTools();
+  return (
+    <div className="lesson__actions">
+      <button
+        type="button"
+        onClick={() => {
+          learnerTools.register(text());
+          onAdded();
+        }}
+      >
+        {t("code.addTool")}
+      </button>
+      {added ? <span className="muted">{t("code.addedTool")}</span> : null}
+    </div>
   );
 }

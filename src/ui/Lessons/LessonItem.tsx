@@ -1,7 +1,7 @@
 import { checkLesson, type LessonResult, type LessonSpec } from "@state/lessons";
 import { useState } from "react";
 import { useT } from "../i18n/index";
-import { useSession } from "../session-context";
+import { useScenarios, useSession } from "../session-context";
 import { CodeExercise } from "./CodeExercise";
 
 /**
@@ -19,7 +19,7 @@ export function LessonItem({
   onPass: () => void;
 }) {
   const { t } = useT("lessons");
-  const { loadScenario } = useSession();
+  const { loadScenario } = useScenarios();
   const id = lesson.id;
   const highlight = () => {
     const panel = document.querySelector(`[data-panel="${lesson.panel}"]`);

@@ -3,9 +3,10 @@ import type { ConnectionAnswer } from "@agent/drivers/provider-errors";
 import { type FormEvent, useId, useState } from "react";
 import { submitOnCtrlEnter } from "../CallForm/hand";
 import { RunBar } from "../CallForm/RunBar";
+import { ModelFeature, Only, useModel } from "../features";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { type ModelHandle, type ModelSettings, useSession } from "../session-context";
+import { type ModelSettings, useSession } from "../session-context";
 import { ConnectionAnswerText } from "./ConnectionAnswer";
 import { ModelField } from "./ModelField";
 import "./ModelPrompt.css";
@@ -19,13 +20,16 @@ const THINKING = ["off", "minimal", "low", "medium", "high"] as const;
  * memory only, never to the session.
  */
 export function ModelPrompt() {
-  const { model } = useSession();
   const { t } = useT("modelPrompt");
-  if (!model) return <p className="muted">{t("unavailable")}</p>;
-  return <ModelForm model={model} />;
+  return (
+    <Only feature={ModelFeature} fallback={<p className="muted">{t("unavailable")}</p>}>
+      <ModelForm />
+    </Only>
+  );
 }
 
-function ModelForm({ model }: { model: ModelHandle }) {
+function ModelForm() {
+  const model = useModel();
   const { send } = useSession();
   const { t } = useT("modelPrompt");
   const settings = useStore(model.settings);

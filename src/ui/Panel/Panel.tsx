@@ -2,7 +2,7 @@ import { type PanelId, panelOpen } from "@state/prefs";
 import type { ReactNode } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { usePrefs } from "../session-context";
 
 /** The id of the top bar's Panels button: focus goes there when a panel hides itself from the projector. */
 export const PANELS_BUTTON_ID = "panels-menu-button";
@@ -25,7 +25,7 @@ export function Panel({
   grow?: number;
   children: ReactNode;
 }) {
-  const { prefs } = useSession();
+  const prefs = usePrefs();
   const { t } = useT("panel");
   const projector = useStore(prefs, (p) => p.projector);
   const open = useStore(prefs, (p) => panelOpen(p, id));

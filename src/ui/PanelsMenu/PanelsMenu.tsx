@@ -4,7 +4,7 @@ import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { PANELS_BUTTON_ID } from "../Panel/Panel";
 import { TopPopover } from "../Popover/TopPopover";
-import { useSession } from "../session-context";
+import { usePrefs } from "../session-context";
 import "./PanelsMenu.css";
 
 const MENU_ID = "panels-menu";
@@ -14,7 +14,7 @@ const MENU_ID = "panels-menu";
  * (projector mode and normal mode each keep their own choice). The `1`–`6` keys do the same.
  */
 export function PanelsMenu() {
-  const { prefs } = useSession();
+  const prefs = usePrefs();
   const { t } = useT("panelsMenu");
   const projector = useStore(prefs, (p) => p.projector);
   const open = useStore(prefs, (p) => PANELS.map((s) => panelOpen(p, s.id)).join(","));

@@ -1,16 +1,23 @@
 import { useRef } from "react";
+import { Only, ReplayFeature, useReplay } from "../features";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
 
 /**
  * "Import events…": picks an events file (JSON Lines, as "Export events" writes it) and shows it in the
  * panels. What went wrong, if anything, is said in the replay bar (ReplayBar).
  */
 export function ImportEventsButton() {
-  const { replay } = useSession();
+  return (
+    <Only feature={ReplayFeature}>
+      <ImportButton />
+    </Only>
+  );
+}
+
+function ImportButton() {
+  const replay = useReplay();
   const { t } = useT("replay");
   const input = useRef<HTMLInputElement>(null);
-  if (!replay) return null;
   return (
     <>
       <button type="button" onClick={() => input.current?.click()} title={t("importTitle")}>

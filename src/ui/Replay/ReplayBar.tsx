@@ -1,5 +1,5 @@
+import { Only, ReplayFeature, useReplay } from "../features";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
 import { useReplayProblem, useReplayShown } from "./useReplay";
 
 /**
@@ -8,11 +8,18 @@ import { useReplayProblem, useReplayShown } from "./useReplay";
  * changed).
  */
 export function ReplayBar() {
-  const { replay } = useSession();
+  return (
+    <Only feature={ReplayFeature}>
+      <Bar />
+    </Only>
+  );
+}
+
+function Bar() {
+  const replay = useReplay();
   const { t, format } = useT("replay");
   const shown = useReplayShown();
   const problem = useReplayProblem();
-  if (!replay) return null;
   return (
     <>
       {problem ? (

@@ -1,5 +1,6 @@
 import { Component, createContext, type ReactNode, useContext, useMemo } from "react";
-import { SessionContext, type SessionHandle, useSession } from "../session-context";
+import { ReplayFeature, useIfOffered } from "../features";
+import { type SessionHandle, SessionProvider, useSession } from "../session-context";
 import type { ReplayHandle } from "./replay-handle";
 import { useReplayShown } from "./useReplay";
 import "./Replay.css";
@@ -14,6 +15,7 @@ const ignore = () => {};
  */
 export function ReplaySession({ children }: { children: ReactNode }) {
   const session = useSession();
+  const replay = useIfOffered(ReplayFeature);
   const shown = useReplayShown();
   const value = useMemo(
     () => (shown ? { ...session, stores: shown.stores, send: ignore, abort: ignore } : session),
@@ -21,11 +23,11 @@ export function ReplaySession({ children }: { children: ReactNode }) {
   );
   return (
     <LiveSessionContext.Provider value={session}>
-      <SessionContext.Provider value={value}>
-        <DrawGuard replay={session.replay} replaying={shown !== null}>
+      <SessionProvider value={value}>
+        <DrawGuard replay={replay} replaying={shown !== null}>
           {children}
         </DrawGuard>
-      </SessionContext.Provider>
+      </SessionProvider>
     </LiveSessionContext.Provider>
   );
 }
@@ -43,7 +45,7 @@ export function LiveOnly({ children, className }: { children: ReactNode; classNa
   // Without a class of its own the wrapper lays out as if it were not there (Replay.css).
   const classes = [className ?? "replay-live", replaying ? "replay-hidden" : ""].filter(Boolean).join(" ");
   const kept = <div className={classes}>{children}</div>;
-  return live ? <SessionContext.Provider value={live}>{kept}</SessionContext.Provider> : kept;
+  return live ? <SessionProvider value={live}>{kept}</SessionProvider> : kept;
 }
 
 /**
@@ -52,7 +54,7 @@ export function LiveOnly({ children, className }: { children: ReactNode; classNa
  * the way (an error there is the page's own, and goes on up).
  */
 class DrawGuard extends Component<
-  { replay?: ReplayHandle; replaying: boolean; children: ReactNode },
+  { replay: ReplayHandle | null; replaying: boolean; children: ReactNode },
   { failed: boolean }
 > {
   override state = { failed: false };

@@ -1,16 +1,13 @@
 import type { RestoredPlayerNote, RestoredWorkspace } from "@state/restored-player";
-import { createStore, immediate, type Store } from "@state/store";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useScenarios } from "../session-context";
 import { localized } from "./localized";
 import "./RestoredNote.css";
 
-const NONE: Store<RestoredWorkspace> = createStore<RestoredWorkspace>(null, immediate);
-
 /** The workspace this load restored (and the scenario it had), or null. */
 export function useRestored(): RestoredWorkspace {
-  return useStore(useSession().restored ?? NONE);
+  return useStore(useScenarios().restored);
 }
 
 /**
@@ -19,7 +16,7 @@ export function useRestored(): RestoredWorkspace {
  */
 export function RestoredNote({ note, onLoad }: { note: RestoredPlayerNote; onLoad(file: string): void }) {
   const { t, language } = useT("scenarioPlayer");
-  const { scenarios } = useSession();
+  const { scenarios } = useScenarios();
   const entry = useStore(scenarios, (list) =>
     note.kind === "again" ? list.find((s) => s.file === note.file) : undefined,
   );

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { ModelText } from "../ModelText/ModelText";
-import { useSession } from "../session-context";
+import { useScenarios, useSession } from "../session-context";
 import { localized } from "./localized";
 import { RestoredNote, useRestored } from "./RestoredNote";
 import "./ScenarioPlayer.css";
@@ -50,7 +50,8 @@ function StepSummary({ step, t }: { step: DisplayStep; t: TFunction }) {
  * shows every step the counter counts: the file's, and under a reply that asks for calls, one per result.
  */
 export function ScenarioPlayer() {
-  const { stores, scenarios, scenarioLoading, loadScenario, send, saveScenario } = useSession();
+  const { stores, send } = useSession();
+  const { scenarios, scenarioLoading, loadScenario, saveScenario } = useScenarios();
   const { t, language } = useT("scenarioPlayer");
   const list = useStore(scenarios);
   // While a picked scenario is on its way, Play and Step would start the one shown before it.

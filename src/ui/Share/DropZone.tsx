@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
+import { Only, ShareFeature, useShare } from "../features";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
 import { dropEntries, pickedFromDrop } from "./read-drop";
 import { useImport } from "./useImport";
 
@@ -11,11 +11,19 @@ const carriesFiles = (e: React.DragEvent) => [...e.dataTransfer.types].includes(
  * buttons under "Files and sharing" do the same from the keyboard).
  */
 export function DropZone({ children }: { children: ReactNode }) {
-  const { share } = useSession();
+  // Without file sharing the tree is just the tree.
+  return (
+    <Only feature={ShareFeature} fallback={children}>
+      <Zone>{children}</Zone>
+    </Only>
+  );
+}
+
+function Zone({ children }: { children: ReactNode }) {
+  const share = useShare();
   const { t } = useT("share");
   const [over, setOver] = useState(false);
-  const run = useImport(share);
-  if (!share) return <>{children}</>;
+  const run = useImport();
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target only; the buttons under "Files and sharing" do the same from the keyboard
     <div

@@ -1,8 +1,9 @@
 import type { Choice } from "@state/confirmations";
 import { uniqueName } from "@state/unique-name";
 import { useEffect, useState } from "react";
+import { Only, ShareFeature, useShare } from "../features";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useConfirmations } from "../session-context";
 import { useWorkspaces } from "../Workspaces/types";
 import { linkQuestion } from "./link-question";
 import type { OpenedLink } from "./share-handle";
@@ -23,13 +24,21 @@ function clearFragment() {
  * the link it was handed without asking again.
  */
 export function LinkOpener() {
-  const { share, confirmations } = useSession();
+  return (
+    <Only feature={ShareFeature}>
+      <Opener />
+    </Only>
+  );
+}
+
+function Opener() {
+  const share = useShare();
+  const confirmations = useConfirmations();
   const workspaces = useWorkspaces();
   const { t, format } = useT("share");
   const [banner, setBanner] = useState<Banner | null>(null);
 
   useEffect(() => {
-    if (!share) return;
     // A limit, a path or a tool the link was refused for is named: asking for it again would not help.
     const show = (opened: Extract<OpenedLink, { ok: false }>) =>
       setBanner({

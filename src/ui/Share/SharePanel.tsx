@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { Only, ShareFeature, useShare } from "../features";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useConfirmations, useUnsaved } from "../session-context";
 import { folderPicker, pickedFromDirectory, pickedFromFiles } from "./read-drop";
 import { ShareStatusView } from "./ShareStatusView";
-import type { ShareHandle } from "./share-handle";
 import { shareStatus } from "./status";
 import { useImport } from "./useImport";
 import "./Share.css";
@@ -18,15 +18,19 @@ const FOLDER_INPUT = { webkitdirectory: "", directory: "" } as Record<string, st
  * on a projector.
  */
 export function SharePanel() {
-  const { share } = useSession();
-  if (!share) return null;
-  return <ShareControls share={share} />;
+  return (
+    <Only feature={ShareFeature}>
+      <ShareControls />
+    </Only>
+  );
 }
 
-function ShareControls({ share }: { share: ShareHandle }) {
-  const { confirmations, unsaved } = useSession();
+function ShareControls() {
+  const share = useShare();
+  const confirmations = useConfirmations();
+  const unsaved = useUnsaved();
   const { t, format } = useT("share");
-  const run = useImport(share);
+  const run = useImport();
   const status = shareStatus(share);
   const [link, setLink] = useState("");
   const files = useRef<HTMLInputElement>(null);

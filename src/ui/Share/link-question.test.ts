@@ -4,6 +4,7 @@ import { linkQuestion } from "./link-question";
 
 const scenario = {
   source: "scenario" as const,
+  learnerTools: [],
   files: 3,
   added: 0,
   changed: 0,

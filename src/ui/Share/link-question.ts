@@ -2,13 +2,13 @@
  * The question a link asks before it replaces the workspace: a share link (`#share=`) and a scenario link
  * (`?scenario=`) ask the same way, with the same three answers: replace, open as a new workspace, keep.
  */
-import type { Question } from "@state/confirmations";
+import type { WordedQuestion } from "@state/confirmations";
 import type { LinkSummary } from "./share-handle";
 
 /** Words in the page's language (keys name their namespace, `share:`). */
 export type ShareWords = (key: string, values?: Record<string, unknown>) => string;
 
-export function linkQuestion(t: ShareWords, s: LinkSummary, canOpenAsNew: boolean): Question {
+export function linkQuestion(t: ShareWords, s: LinkSummary, canOpenAsNew: boolean): WordedQuestion {
   const tools = s.tools.length > 0 ? s.tools.join(", ") : t("share:open.noTools");
   const text =
     s.source === "scenario"

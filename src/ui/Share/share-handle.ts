@@ -64,11 +64,13 @@ export interface LinkRefusal {
   detail?: string;
 }
 
+/** What a share link holds, counted before anything of it reaches the session. */
 export interface LinkSummary {
   /** "scenario": a `?scenario=` link (a scenario with its own files); a share link otherwise */
   source?: "scenario";
   /** a scenario link's steps */
   steps?: number;
+  /** entries in the workspace the link gives */
   files: number;
   added: number;
   changed: number;
@@ -76,7 +78,7 @@ export interface LinkSummary {
   tools: readonly string[];
   scenario?: string;
   /** the learner's tools the link offers: shown after it opens, registered only when accepted */
-  learnerTools?: readonly string[];
+  learnerTools: readonly string[];
 }
 
 export type OpenedLink =

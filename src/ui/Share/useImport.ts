@@ -1,7 +1,8 @@
 import { useCallback } from "react";
+import { useShare } from "../features";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
-import type { PreparedImport, ShareHandle } from "./share-handle";
+import { useConfirmations } from "../session-context";
+import type { PreparedImport } from "./share-handle";
 import { shareStatus } from "./status";
 
 /** How many existing files the question names before it says "…". */
@@ -11,12 +12,12 @@ const NAMED = 5;
  * Runs an import: reads and checks (nothing is written yet), asks before files of the workspace are
  * replaced, then sends it and shows what went in and what was skipped.
  */
-export function useImport(share: ShareHandle | undefined) {
-  const { confirmations } = useSession();
+export function useImport() {
+  const share = useShare();
+  const confirmations = useConfirmations();
   const { t } = useT("share");
   return useCallback(
     async (prepare: () => Promise<PreparedImport>) => {
-      if (!share) return;
       const status = shareStatus(share);
       status.set({ kind: "reading" });
       let prepared: PreparedImport;

@@ -2,6 +2,7 @@ import type { ModelChoice } from "@agent/drivers/model-presets";
 import { type WireProvider, wireRequest } from "@state/wire";
 import { useEffect, useMemo, useState } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
+import { ModelFeature, useIfOffered } from "../features";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { ModelText } from "../ModelText/ModelText";
@@ -20,7 +21,9 @@ type Built =
  * response's usage; the session's total. Without a provider and model it falls back to a hand-made sketch.
  */
 export function RequestTab() {
-  const { stores, model } = useSession();
+  const { stores } = useSession();
+  // Without model mode the tab still shows the hand-made sketch: the model only adds pi-ai's own body.
+  const model = useIfOffered(ModelFeature);
   const settings = useStore(model?.settings ?? NO_SETTINGS);
   const choice = useMemo<ModelChoice | null>(() => {
     if (!settings || !model?.preview) return null;

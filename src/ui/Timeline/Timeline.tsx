@@ -4,7 +4,7 @@ import { useFollowNewest } from "../hooks/useFollowNewest";
 import { useNow } from "../hooks/useNow";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useSelection, useSession } from "../session-context";
 
 /** how many of the latest batches are drawn (older ones are in the event stream) */
 const SHOWN_BATCHES = 6;
@@ -15,7 +15,8 @@ const stageKey = (stage: StageName) => `stage.${stage}` as const;
 
 /** One lane per tool call, grouped by the assistant message (batch) that made them. */
 export function Timeline() {
-  const { stores, selection, abort } = useSession();
+  const { stores, abort } = useSession();
+  const selection = useSelection();
   const { t } = useT("timeline");
   const lanes = useStore(stores.timeline, (t) => t.lanes);
   const dropped = useStore(stores.timeline, (t) => t.dropped);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
+import { LearnerToolsFeature, Only, useLearnerTools } from "../features";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
 import { ToolOffers } from "./ToolOffers";
 
 // The editor, CodeMirror's TypeScript mode, completion and lint load on first open, not with the page.
@@ -8,10 +8,17 @@ const ToolEditorDialog = lazy(() => import("./ToolEditorDialog"));
 
 /** The dispatch table's way into the tool editor: a button, and the dialog once it was opened. */
 export function ToolEditorLauncher() {
-  const { learnerTools } = useSession();
+  return (
+    <Only feature={LearnerToolsFeature}>
+      <Launcher />
+    </Only>
+  );
+}
+
+function Launcher() {
+  const learnerTools = useLearnerTools();
   const { t } = useT("toolEditor");
   const [open, setOpen] = useState(false);
-  if (!learnerTools) return null;
   return (
     <>
       <ToolOffers handle={learnerTools} />

@@ -4,13 +4,14 @@ import { useT } from "../i18n";
 import { LanguagePicker } from "../LanguagePicker/LanguagePicker";
 import { PanelsMenu } from "../PanelsMenu/PanelsMenu";
 import { ImportEventsButton } from "../Replay/ImportEventsButton";
-import { useSession } from "../session-context";
+import { usePrefs, useSession } from "../session-context";
 import { WorkspacesMenu } from "../Workspaces/WorkspacesMenu";
 import { WorkspacesNotice } from "../Workspaces/WorkspacesNotice";
 
 /** Title, what the page is, and the presenter's switches. */
 export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
-  const { prefs, stores, exportEvents } = useSession();
+  const { stores, exportEvents } = useSession();
+  const prefs = usePrefs();
   const { t } = useT("topBar");
   const theme = useStore(prefs, (p) => p.theme);
   const projector = useStore(prefs, (p) => p.projector);

@@ -2,7 +2,7 @@ import { type UIEvent, useEffect, useRef, useState } from "react";
 import { useFollowToEnd } from "../hooks/useFollowToEnd";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { useSession } from "../session-context";
+import { useSelection, useSession } from "../session-context";
 import {
   distanceFromEnd,
   earlierPage,
@@ -26,7 +26,8 @@ const READER_SCROLL_MS = 1000;
  * moving so what they read stays put.
  */
 export function Transcript() {
-  const { stores, selection } = useSession();
+  const { stores } = useSession();
+  const selection = useSelection();
   const { t } = useT("transcript");
   const entries = useStore(stores.transcript, (t) => t.entries);
   const calls = useStore(stores.transcript, (t) => t.calls);

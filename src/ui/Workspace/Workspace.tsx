@@ -6,10 +6,11 @@ import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { DropZone } from "../Share/DropZone";
 import { SharePanel } from "../Share/SharePanel";
-import { useSession } from "../session-context";
+import { useSelection, useSession } from "../session-context";
 
 export function Workspace() {
-  const { stores, selection, resetFiles } = useSession();
+  const { stores, resetFiles } = useSession();
+  const selection = useSelection();
   const { t } = useT("workspace");
   const cwd = useStore(stores.files, (f) => f.cwd);
   const file = useStore(selection, (s) => s.file);

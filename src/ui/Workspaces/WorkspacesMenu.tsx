@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { TopPopover } from "../Popover/TopPopover";
-import { useSession } from "../session-context";
+import { useConfirmations } from "../session-context";
 import { type SaveState, useWorkspaces, type WorkspaceEntry, type WorkspacesHandle } from "./types";
 import "./Workspaces.css";
 
@@ -84,7 +84,7 @@ function WorkspaceList(props: {
   busy: boolean;
 }) {
   const { t } = useT("workspaces");
-  const { confirmations } = useSession();
+  const confirmations = useConfirmations();
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState("");
   const { workspaces, busy } = props;

@@ -126,7 +126,7 @@ describe("the page's saved workspaces", () => {
     const t = setup();
     await t.persistence.start();
     const no = t.persistence.resetToPreset();
-    expect(t.confirmations.getSnapshot()?.title).toBe("reset.title");
+    expect(t.confirmations.getSnapshot()).toMatchObject({ title: "reset.title" });
     t.confirmations.answer(false);
     expect(await no).toBe(false);
     expect(t.resets()).toBe(0);

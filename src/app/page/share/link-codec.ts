@@ -21,7 +21,7 @@ import {
   type ScenarioTools,
 } from "@agent/scenario";
 import { base64Decode, base64Encode, utf8Decode, utf8Encode } from "@core/bytes";
-import type { LinkRefusal } from "@ui/Share/share-handle";
+import type { LinkRefusal, LinkSummary } from "@ui/Share/share-handle";
 import { deflateSync, Inflate } from "fflate";
 import { readTravellingTools } from "../../shared/learner-tools/saved";
 import { pathProblem } from "../../shared/share/import-rules";
@@ -44,18 +44,6 @@ interface LinkPayload {
 }
 
 export type { LinkProblem, LinkRefusal } from "@ui/Share/share-handle";
-
-export interface LinkSummary {
-  /** entries in the workspace the link gives */
-  files: number;
-  added: number;
-  changed: number;
-  removed: number;
-  tools: string[];
-  scenario?: string;
-  /** the learner's tools the link offers (none registers before the learner accepts it) */
-  learnerTools: string[];
-}
 
 export type DecodedLink = { ok: true; shared: SharedWork; summary: LinkSummary } | LinkRefusal;
 
