@@ -33,11 +33,13 @@ export interface RenderOptions {
   events?: readonly SessionEvent[];
   /** parts of the handle to replace (a file's content for readFile, …) */
   session?: Partial<SessionHandle>;
+  /** stores of the test's own (on the page's frame scheduler, say); fresh ones that notify at once if absent */
+  stores?: SessionStores;
 }
 
 export function renderWithSession(ui: ReactElement, options: RenderOptions = {}): Rendered {
-  // Notifications run at once (no frames in a test): what a test feeds is on screen after act().
-  const stores = createSessionStores();
+  // Notifications run at once by default (no frames in a test): what a test feeds is on screen after act().
+  const stores = options.stores ?? createSessionStores();
   const sent: SessionCommand[] = [];
   const session: SessionHandle = {
     stores,

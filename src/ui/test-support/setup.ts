@@ -11,5 +11,9 @@ class NoResizeObserver {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
+// CodeMirror measures text through ranges, which jsdom does not lay out.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 afterEach(() => cleanup());
