@@ -1,5 +1,5 @@
 import { calls, resetSeq } from "@state/session-events.fixture";
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderWithSession } from "../test-support/render";
 import { EventStream } from "./EventStream";
@@ -46,5 +46,57 @@ describe("EventStream", () => {
     await user.click(last);
     expect(last.getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByText(/"type": "tool_execution_end"/)).toBeTruthy();
+  });
+});
+
+describe("EventStream keeps following the newest events", () => {
+  /** jsdom lays nothing out: the box gets a height, and its content the list's height, as a browser would. */
+  function layOut(box: HTMLElement) {
+    const list = box.querySelector("ol") as HTMLElement;
+    Object.defineProperty(box, "clientHeight", { configurable: true, get: () => 240 });
+    Object.defineProperty(box, "scrollHeight", {
+      configurable: true,
+      get: () => Math.max(240, Number.parseFloat(list.style.height)),
+    });
+  }
+
+  it("when the list grew before the scroll event of the page's own scroll to the end arrived", async () => {
+    const { feed, container } = renderWithSession(<EventStream />, { events: calls(2) });
+    const box = container.querySelector<HTMLElement>(".events__scroll");
+    if (!box) throw new Error("no scroll box");
+    layOut(box);
+    // Following: the page scrolls the box to the end of its 16 rows...
+    box.scrollTop = box.scrollHeight - box.clientHeight;
+    // ...and before that scroll's event is dispatched (the next frame), a batch of events is drawn.
+    feed(calls(20, 2));
+    act(() => {
+      box.dispatchEvent(new Event("scroll"));
+    });
+    // No reader touched the box: it is still at the newest events, and stays there as more arrive.
+    feed(calls(1, 22));
+    expect(rows().at(-1)).toBe("tool_execution_end");
+    const last = within(screen.getByRole("list", { name: "Session events" }))
+      .getAllByRole("listitem")
+      .at(-1);
+    expect(last?.textContent).toContain("c22");
+  });
+
+  it("stops following when the reader scrolls up, and the drawn rows stay where they read", async () => {
+    const { feed, container, user } = renderWithSession(<EventStream />, { events: calls(20) });
+    const box = container.querySelector<HTMLElement>(".events__scroll");
+    if (!box) throw new Error("no scroll box");
+    layOut(box);
+    await user.pointer({ keys: "[MouseLeft]", target: box }); // the reader's hand on the box
+    box.scrollTop = 0;
+    act(() => {
+      box.dispatchEvent(new Event("scroll"));
+    });
+    feed(calls(5, 20));
+    expect(rows()[0]).toBe("message_start");
+    expect(
+      within(screen.getByRole("list", { name: "Session events" })).getAllByRole("listitem")[0].textContent,
+    ).toContain("1");
+    expect(screen.getByText("200 events")).toBeTruthy();
+    expect(screen.getByRole("list", { name: "Session events" }).textContent).not.toContain("c24");
   });
 });
