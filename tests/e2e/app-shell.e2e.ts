@@ -31,13 +31,13 @@ describe("the page shell", () => {
     // The first scenario (loaded on the first visit) answers late; the user picks another meanwhile.
     const { page, errors, asked, release } = await openHoldingScenario("seed-prompts.json");
     await asked;
-    setTimeout(release, 1500);
     const picker = page.getByRole("combobox", { name: "Scenario" });
     await picker
       .locator("option", { hasText: "Two edits of one file at once" })
       .waitFor({ state: "attached" });
     await picker.selectOption({ label: "Two edits of one file at once" });
     await page.getByText("Two edits of one file at once:").waitFor();
+    release(); // the first scenario's answer, after the pick has loaded
     // The late answer has come and the page has read it (what it then does with it runs in the same task).
     await page.waitForFunction(() =>
       (window as unknown as { __read?: string[] }).__read?.some((url) => url.endsWith("/seed-prompts.json")),
