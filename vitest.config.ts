@@ -17,6 +17,17 @@ export default defineConfig({
         },
       },
       {
+        // Components in a DOM (jsdom): typed into, clicked and read the way a person would, in seconds.
+        extends: true,
+        test: {
+          name: "component",
+          environment: "jsdom",
+          include: ["src/ui/**/*.test.tsx"],
+          setupFiles: ["src/ui/test-support/setup.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: "e2e",

@@ -31,14 +31,22 @@ describe("the page shell", () => {
     // The first scenario (loaded on the first visit) answers late; the user picks another meanwhile.
     const { page, errors, asked, release } = await openHoldingScenario("seed-prompts.json");
     await asked;
-    setTimeout(release, 1500);
     const picker = page.getByRole("combobox", { name: "Scenario" });
     await picker
       .locator("option", { hasText: "Two edits of one file at once" })
       .waitFor({ state: "attached" });
     await picker.selectOption({ label: "Two edits of one file at once" });
     await page.getByText("Two edits of one file at once:").waitFor();
-    await page.waitForTimeout(2500); // the late answer has come and gone
+    release(); // the first scenario's answer, after the pick has loaded
+    // The late answer has come and the page has read it (what it then does with it runs in the same task).
+    await page.waitForFunction(() =>
+      (window as unknown as { __read?: string[] }).__read?.some((url) => url.endsWith("/seed-prompts.json")),
+    );
+    // A command sent now reaches the session after anything the page sent for that answer, and its own
+    // answer is shown after theirs: once the speed shows, a load of the late scenario would show too.
+    const speed = page.getByRole("combobox", { name: "Speed" });
+    await speed.selectOption({ label: "no pauses" });
+    await expect.poll(() => speed.inputValue()).toBe("0");
     expect(await page.getByText("Two edits of one file at once:").count()).toBe(1);
     expect(await page.getByText("Three first prompts:").count()).toBe(0);
     expect(errors).toEqual([]);
@@ -82,6 +90,18 @@ async function openHoldingScenario(file: string) {
   const opened = await openApp(browser, {
     waitForScenario: false,
     prepare: async (context) => {
+      // Every response body the page has read, by address, once the page's own code has it.
+      await context.addInitScript(() => {
+        const text = Response.prototype.text;
+        Response.prototype.text = function (this: Response) {
+          const url = this.url;
+          return text.call(this).then((body) => {
+            const w = window as unknown as { __read?: string[] };
+            w.__read = [...(w.__read ?? []), url];
+            return body;
+          });
+        };
+      });
       await context.route(`**/scenarios/${file}`, async (route) => {
         requested();
         const response = await route.fetch();

@@ -49,6 +49,19 @@ async function usable() {
   expect(out.text).toMatch(/^# tiny-todo/);
 }
 
+/** Waits until the newest fault the drill injected is a hang, read from that event's JSON in the stream. */
+async function hangInjected() {
+  const type = page.getByRole("combobox", { name: "Type" });
+  await type.selectOption("fault_injected");
+  const newest = async () => {
+    const last = page.getByRole("list", { name: "Session events" }).getByRole("button").last();
+    if ((await last.getAttribute("aria-expanded")) !== "true") await last.click();
+    return (await page.getByRole("region", { name: /^Event \d+ as JSON$/ }).textContent()) ?? "";
+  };
+  await expect.poll(newest).toContain('"kind": "hang"');
+  await type.selectOption("");
+}
+
 describe("drills", () => {
   it("disk full while writing: ENOSPC through the pipeline's catch-all, then usable", async () => {
     await pick("Disk full while writing", "Drill: disk full");
@@ -62,7 +75,10 @@ describe("drills", () => {
     await pick("Slow network drive", "Drill: slow drive");
     const id = await startCallByHand(page, "read", { path: "package.json" });
     await page.locator(`.transcript .call[data-call="${id}"]`).waitFor();
-    await page.waitForTimeout(1000);
+    // The read has reached the file on the share that stopped answering (the drill's hang is in the
+    // stream): it runs on, with no result, until Esc.
+    await hangInjected();
+    await page.locator(`.timeline .lane--running[data-call="${id}"]`).waitFor();
     expect(await page.locator(`.msg--result[data-call="${id}"]`).count()).toBe(0);
     await page.locator("body").focus();
     await page.keyboard.press("Escape");

@@ -68,7 +68,7 @@ describe("a newcomer's first session", () => {
     const events = page.getByRole("list", { name: "Session events" });
     await events.getByText("agent_end").last().waitFor();
     await page.getByRole("combobox", { name: "Type" }).selectOption("tool_execution_end");
-    await expect.poll(() => events.locator("li").count(), settled).toBe(calls);
+    await expect.poll(() => events.locator("li").count()).toBe(calls);
     await page.getByRole("combobox", { name: "Type" }).selectOption("");
   });
 

@@ -253,7 +253,22 @@ describe("files and links", () => {
     await page.locator(".cm-content").getByText(script).waitFor();
     await page.locator(".file-tree__name", { hasText: "page.svg" }).click();
     await page.locator(".cm-content").getByText("<svg onload").waitFor();
-    await page.waitForTimeout(300);
+    // A canary: an image that fails to load, put into the page by the test now. Once its error event has
+    // come, the payload's (an image on the page since before, had it been drawn as HTML) would have too.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const canary = document.createElement("img");
+          canary.hidden = true;
+          const sung = () => {
+            canary.remove();
+            resolve();
+          };
+          canary.addEventListener("error", sung, { once: true });
+          canary.src = "data:image/png;base64,AAAA";
+          document.body.append(canary);
+        }),
+    );
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(await page.locator("img[src='x'], svg[onload]").count()).toBe(0);

@@ -10,6 +10,8 @@ import { runStarts, sinceRunStart } from "./run-clock";
 
 const ROW = 24; // px; fixed so the list can be windowed
 const OVERSCAN = 4;
+/** a scroll this soon after the reader's own input (wheel, keys…) is theirs */
+const READER_SCROLL_MS = 1000;
 /** how many of the latest calls the call filter offers */
 const CALL_CHOICES = 30;
 
@@ -99,11 +101,18 @@ export function EventStream() {
   // Following: the rows are placed from the end (no scroll position state needed), and the box is kept at
   // the end by useFollowToEnd. The scroll event that follows changes no state.
   const list = useRef<HTMLOListElement>(null);
-  const { following } = useFollowToEnd(box, list);
+  const { following, lastInput } = useFollowToEnd(box, list);
 
+  // Only the reader stops the following, as in the transcript. The page's own scroll to the end has its
+  // event dispatched in the next frame: if a batch of rows was drawn meanwhile, that event finds the box
+  // far from the new end, and taking it for the reader's left the list drawn where it was for good.
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
     const atEnd = distanceFromEnd(el) < ROW * 2;
+    if (!atEnd && following.current && performance.now() - lastInput.current > READER_SCROLL_MS) {
+      el.scrollTop = el.scrollHeight; // still following: back to the end
+      return;
+    }
     following.current = atEnd;
     setFollow(atEnd);
     if (!atEnd) setScrollTop(el.scrollTop);
