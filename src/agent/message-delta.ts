@@ -39,7 +39,7 @@ export type StreamDelta = OmitEach<AssistantMessageEvent, "partial"> & {
  * openai-completions: partialArgs); it drops the key when the call ends.
  */
 const JSON_SO_FAR = ["partialJson", "partialArgs"] as const;
-/** The keys a delta grows: taken from the events, never compared with pi-ai's message. */
+/** The keys a delta grows: taken from the events, never read from pi-ai's message. */
 const GROWING = new Set<string>(["text", "thinking", "arguments", ...JSON_SO_FAR]);
 
 type StreamingJsonParser = (json: string) => unknown;
@@ -51,7 +51,7 @@ let parseStreamingJson: StreamingJsonParser | undefined;
  * Nothing is lost by the wait: a tool call's deltas reach the page only from a model stream, which loads
  * pi-ai first.
  */
-export function useStreamingJsonParser(parse: StreamingJsonParser) {
+export function setStreamingJsonParser(parse: StreamingJsonParser) {
   parseStreamingJson = parse;
 }
 
@@ -130,6 +130,21 @@ function sameShape(a: Block | undefined, b: Block | undefined): boolean {
   return ka.every((key, i) => key === kb[i] && (GROWING.has(key) || same(ra[key], rb[key])));
 }
 
+/** pi-ai's block (its keys, their order, what does not grow) with what grows as the events built it. */
+function reshaped(actual: Block, rebuilt: Block | undefined): Block {
+  const built = (rebuilt ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(actual))
+    out[key] = GROWING.has(key) && key in built && !unparsed(rebuilt, actual) ? built[key] : copy(value);
+  return out as unknown as Block;
+}
+
+/** A tool call whose arguments changed without its JSON so far to follow (not pi-ai's, a scripted one). */
+function unparsed(rebuilt: Block | undefined, actual: Block | undefined): boolean {
+  if (rebuilt?.type !== "toolCall" || actual?.type !== "toolCall" || jsonKeyOf(actual)) return false;
+  return !same(rebuilt.arguments, actual.arguments);
+}
+
 /** The block a `*_start` opens, from pi-ai's message, which may already hold the deltas after it. */
 function opened(block: Block): Block {
   const out = copy(block) as unknown as Record<string, unknown>;
@@ -164,11 +179,17 @@ export function createDeltaEncoder() {
     if ("contentIndex" in event) {
       const i = event.contentIndex;
       const actual = partial.content[i];
+      // A block opens as pi-ai opened it; it closes as pi-ai closed it, where that is more than its text
+      // (Anthropic drops its `index`, fills a thinking block's signature without an event). Between the
+      // two only the events count: the message beside a delta may be ahead of it.
+      const rebuiltBlock = next.content[i];
       const block = event.type.endsWith("_start")
         ? opened(actual)
-        : event.type.endsWith("_end") && !sameShape(next.content[i], actual)
-          ? copy(actual)
-          : undefined;
+        : event.type.endsWith("_end") && !sameShape(rebuiltBlock, actual)
+          ? reshaped(actual, rebuiltBlock)
+          : unparsed(rebuiltBlock, actual)
+            ? copy(actual)
+            : undefined;
       if (block) {
         delta.block = block;
         next = applyDelta(rebuilt, delta) as AssistantMessage;

@@ -72,7 +72,7 @@ import { createScenarioPlayer, type ScenarioHost } from "./session-scenario";
 import { fileChangedEvents, listWorkspaceFiles, queueEvents, workspaceFilesMap } from "./session-workspace";
 import { applyImport } from "./share/session-import";
 import { type BackendOf, createPlaygroundTools } from "./tools";
-import { createUpdateCoalescer } from "./update-coalescer";
+import { asDeltas, createUpdateCoalescer } from "./update-coalescer";
 
 /**
  * Makes the tools, each over the backend `backendOf` names for it (the session's one, by default);
@@ -426,13 +426,15 @@ export class PlaygroundSession {
     return this.running;
   }
 
-  /** A run's events straight to the sink; in a worker, streaming updates wait for the page (update-coalescer.ts). */
+  /** A run's events to the sink, streaming updates as their deltas; in a worker they wait for the page (update-coalescer.ts). */
   private loopEmit(signal: AbortSignal): (e: SessionEventBody) => void {
     const pace = this.options.pace;
-    if (!pace) return (e) => void this.emit(e);
-    return createUpdateCoalescer(
-      (e) => void this.emit(e),
-      () => pace(signal),
+    if (!pace) return asDeltas((e) => void this.emit(e));
+    return asDeltas(
+      createUpdateCoalescer(
+        (e) => void this.emit(e),
+        () => pace(signal),
+      ),
     );
   }
 
