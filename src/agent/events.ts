@@ -67,6 +67,10 @@ export type AgentEvent =
   | { type: "turn_start" }
   | { type: "turn_end"; message: AgentMessage; toolResults: ToolResultMessage[] }
   | { type: "message_start"; message: AgentMessage }
+  /**
+   * As the loop emits it. It leaves the session as its delta only (app/worker/update-coalescer.ts
+   * `asDeltas`, message-delta.ts); the page's log gives `message` and `partial` back through getters.
+   */
   | { type: "message_update"; message: AgentMessage; assistantMessageEvent: AssistantMessageEvent }
   | { type: "message_end"; message: AgentMessage }
   /** `args` are the raw arguments, before prepareArguments and validation */

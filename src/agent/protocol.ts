@@ -7,16 +7,11 @@
  */
 
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
-import type {
-  Api,
-  Context,
-  Model,
-  AssistantMessageEvent as ProviderEvent,
-  SimpleStreamOptions,
-} from "@mariozechner/pi-ai";
+import type { Api, Context, Model, SimpleStreamOptions } from "@mariozechner/pi-ai";
 import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
 import type { LearnerToolEntry, LearnerToolProblem, SessionEvent, ToolState } from "./events";
+import type { StreamDelta } from "./message-delta";
 import type { PersistCommand, PersistStatus, SavedLearnerTools } from "./persist-protocol";
 import type { Scenario, ScenarioFiles, ScenarioTools } from "./scenario";
 import type { ScenarioInput } from "./scenario-schema";
@@ -256,15 +251,8 @@ export type PageToWorker =
   /** several of them, in order (the page sends a stream's deltas once per task, not one message each) */
   | { kind: "provider_events"; id: number; events: ProviderWireEvent[] };
 
-type Key = string | number;
-/** One change to a message: [path, "set", value] | [path, "append", text] | [path, "delete"]. */
-export type PatchOp = [Key[], "set", unknown] | [Key[], "append", string] | [Key[], "delete"];
-type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-/**
- * One of pi-ai's stream events as it crosses to the worker: its `partial` message left out, and what
- * changed in that message since the request's event before in its place (app/shared/provider-patch.ts).
- */
-export type ProviderWireEvent = OmitEach<ProviderEvent, "partial"> & { patch?: PatchOp[] };
+/** One of pi-ai's stream events as it crosses to the worker: its delta, without the message so far (message-delta.ts). */
+export type ProviderWireEvent = StreamDelta;
 
 /** What every session host (worker or in-process) offers the page. */
 export interface SessionPort {

@@ -12,7 +12,7 @@ import { EMPTY_STATUS, reduceStatus } from "./status";
 import { immediate, type Scheduler } from "./store";
 import { EMPTY_TIMELINE, reduceTimeline } from "./timeline";
 import { EMPTY_TRANSCRIPT, reduceTranscript } from "./transcript";
-import { createUpdateCompactor } from "./update-log";
+import { createUpdateLog } from "./update-log";
 import { EMPTY_USAGE, reduceUsage } from "./usage";
 
 /**
@@ -58,14 +58,15 @@ export function createSessionStores(
   };
   const foldList = Object.values(folds);
   const intern = createResultInterner();
-  // The log keeps a streaming update as what changed (update-log.ts); the folds get the whole event.
-  const compact = createUpdateCompactor();
+  // A streaming update arrives as its delta: the log shows it in pi's shape (update-log.ts), the folds
+  // apply the delta.
+  const logged = createUpdateLog();
   return {
     events,
     ...folds,
     ingest(received: SessionEvent) {
       const event = intern(received);
-      events.append(compact(event));
+      events.append(logged(event));
       for (const f of foldList) f.ingest(event);
     },
     replay(list: readonly SessionEvent[]) {

@@ -1,6 +1,8 @@
 import type { NoticeAbout, SessionErrorAbout, SessionEvent } from "@agent/events";
-import type { AgentMessage, ImageContent, TextContent } from "@agent/messages";
+import { applyDelta } from "@agent/message-delta";
+import type { AgentMessage, AssistantMessage, ImageContent, TextContent } from "@agent/messages";
 import { createDraft, type Draft } from "./fold-store";
+import { deltaOf } from "./update-log";
 import { type UsageTotals, usageOf } from "./usage";
 
 /** One line of the conversation as a learner reads it. */
@@ -61,6 +63,8 @@ export interface TranscriptSnapshot {
   calls: Readonly<Record<string, CallStatus>>;
   /** index in `entries` of an assistant message still streaming, or -1 */
   open: number;
+  /** that message as its deltas have built it so far (message-delta.ts) */
+  streaming?: AssistantMessage;
   /**
    * toolCallId → how long the call has been running, from the updates of a tool whose engine cannot
    * stream its output (bash on just-bash sends `details.elapsedMs` instead), so the page can say why
@@ -203,15 +207,22 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
   switch (event.type) {
     case "message_start":
     case "message_update": {
-      if (event.message.role !== "assistant") return state;
+      // A live update is its delta: applied to the open message, never rebuilt from the stream's start.
+      // One in pi's shape (an imported log) brings its message.
+      const message =
+        event.type === "message_start" || event.message
+          ? event.message
+          : applyDelta(state.streaming, deltaOf(event));
+      if (message?.role !== "assistant") return state;
       const next = draft.own(state);
       const entries = draft.own(state.entries);
       next.entries = entries;
+      next.streaming = message;
       if (state.open >= 0) {
-        entries[state.open] = toEntry(event.message, entries[state.open].key, true);
+        entries[state.open] = toEntry(message, entries[state.open].key, true);
         return next;
       }
-      entries.push(toEntry(event.message, `m${event.seq}`, true));
+      entries.push(toEntry(message, `m${event.seq}`, true));
       next.open = entries.length - 1;
       return next;
     }
@@ -231,7 +242,10 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
         }
         entries.push(entry);
       }
-      if (event.message.role === "assistant") next.open = -1;
+      if (event.message.role === "assistant") {
+        next.open = -1;
+        next.streaming = undefined;
+      }
       return next;
     }
     case "tool_execution_start": {
@@ -305,6 +319,7 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
       for (const id of Object.keys(calls)) if (calls[id] === "running") calls[id] = "error";
       next.calls = calls;
       next.open = -1;
+      next.streaming = undefined;
       // What the old worker had queued or was writing went with it.
       next.queued = [];
       next.writes = {};

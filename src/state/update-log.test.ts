@@ -1,9 +1,10 @@
 import type { SessionEvent } from "@agent/events";
-import type { AssistantMessage } from "@agent/messages";
+import { createDeltaEncoder } from "@agent/message-delta";
+import type { AssistantMessage, AssistantMessageEvent } from "@agent/messages";
 import { EMPTY_USAGE } from "@agent/messages";
 import { describe, expect, it } from "vitest";
 import { createSessionStores } from "./session-stores";
-import { createUpdateCompactor } from "./update-log";
+import { createUpdateLog, deltaOf } from "./update-log";
 
 let seq = 0;
 const stamp = <T extends object>(body: T) =>
@@ -21,7 +22,7 @@ const message = (content: AssistantMessage["content"], stopReason = "stop"): Ass
     timestamp: 1,
   }) as AssistantMessage;
 
-/** A streamed turn as the worker sends it (each event a fresh copy, as a structured clone is): text, then a call. */
+/** A streamed turn in pi's shape (each event a fresh copy, as a structured clone is): text, then a call. */
 function turn(words: number): SessionEvent[] {
   const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
   const events: SessionEvent[] = [stamp({ type: "message_start", message: message([]) })];
@@ -51,20 +52,40 @@ function turn(words: number): SessionEvent[] {
   return events;
 }
 
-describe("the event log keeps streaming updates as their changes", () => {
+/** The same turn as the session sends it: each update its delta (message-delta.ts), copied by the channel. */
+function asSent(events: SessionEvent[]): SessionEvent[] {
+  let encode = createDeltaEncoder();
+  return events.map((e) => {
+    if (e.type === "message_start") {
+      encode = createDeltaEncoder();
+      encode({ type: "start", partial: e.message as AssistantMessage });
+    }
+    if (e.type !== "message_update") return e;
+    const { message: _message, ...rest } = e;
+    const delta = encode(e.assistantMessageEvent as AssistantMessageEvent);
+    return structuredClone({ ...rest, assistantMessageEvent: delta }) as unknown as SessionEvent;
+  });
+}
+
+describe("the event log keeps streaming updates as their deltas", () => {
   it("gives every event back in pi's shape, byte for byte, key order included", () => {
     const events = turn(40);
-    const compact = createUpdateCompactor();
-    const kept = events.map(compact);
+    const sent = asSent(events);
+    expect(sent[5]).not.toHaveProperty("message");
+    const kept = sent.map(createUpdateLog());
     expect(kept.map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
     const update = kept[5] as Extract<SessionEvent, { type: "message_update" }>;
     expect(update.message).toEqual(events[5].type === "message_update" && events[5].message);
+    // read out of order too (an event's detail)
+    expect(JSON.stringify((kept[3] as typeof update).message)).toBe(
+      JSON.stringify((events[3] as typeof update).message),
+    );
+    expect(deltaOf(update)).toBe((sent[5] as typeof update).assistantMessageEvent);
   });
 
   it("keeps no copy of the message in an update: what it holds grows with its delta, not the text", () => {
-    const events = turn(2000);
-    const compact = createUpdateCompactor();
-    const kept = events.map(compact);
+    const events = asSent(turn(2000));
+    const kept = events.map(createUpdateLog());
     // Own data properties only (getters are not called): the delta and the stamp.
     const held = (e: object): number =>
       Object.entries(Object.getOwnPropertyDescriptors(e)).reduce(
@@ -82,29 +103,37 @@ describe("the event log keeps streaming updates as their changes", () => {
     expect(held(last)).toBeLessThan(80);
   });
 
-  it("keeps an update whole when no stream start came before it (a log that starts mid-stream)", () => {
-    const events = turn(3).slice(2);
-    const kept = events.map(createUpdateCompactor());
-    expect(kept[0]).toBe(events[0]);
+  it("keeps an update as it came when no stream start came before it, or in pi's shape (an imported log)", () => {
+    const sent = asSent(turn(3));
+    const midStream = sent.slice(2);
+    expect(midStream.map(createUpdateLog())[0]).toBe(midStream[0]);
+    const events = turn(3);
+    const log = createUpdateLog();
+    expect(events.map(log)).toEqual(events);
   });
 
-  it("keeps a partial that differs from the message as it came", () => {
-    const [start, first] = turn(1);
-    const odd = JSON.parse(JSON.stringify(first));
-    odd.assistantMessageEvent.partial.stopReason = "length";
-    const compact = createUpdateCompactor();
-    compact(start);
-    expect(JSON.stringify(compact(odd))).toBe(JSON.stringify(odd));
-  });
-
-  it("folds the stores from the whole event and exports the same log", () => {
+  it("folds the stores from the deltas and exports pi's shape; an imported log folds the same", () => {
     const events = turn(30);
-    const stores = createSessionStores();
-    stores.replay(events);
-    expect(stores.events.latest().events.map((e) => JSON.stringify(e))).toEqual(
+    const live = createSessionStores();
+    live.replay(asSent(events));
+    expect(live.events.latest().events.map((e) => JSON.stringify(e))).toEqual(
       events.map((e) => JSON.stringify(e)),
     );
-    const entry = stores.transcript.getSnapshot().entries.at(-1);
+    const imported = createSessionStores();
+    imported.replay(events);
+    expect(live.transcript.getSnapshot().entries).toEqual(imported.transcript.getSnapshot().entries);
+    const entry = live.transcript.getSnapshot().entries.at(-1);
     expect(entry).toMatchObject({ kind: "assistant", streaming: false, toolCalls: [{ id: "c1" }] });
+  });
+
+  it("shows the streaming message as its deltas build it", () => {
+    const sent = asSent(turn(5));
+    const stores = createSessionStores();
+    stores.replay(sent.slice(0, 5));
+    expect(stores.transcript.getSnapshot().entries.at(-1)).toMatchObject({
+      kind: "assistant",
+      streaming: true,
+      text: "w0 w1 w2 ",
+    });
   });
 });

@@ -1,51 +1,55 @@
 /**
- * The event log keeps streaming updates without their copies of the message. Each of pi's
- * `message_update` events carries the whole message so far, twice (`message`, and the stream event's
- * `partial`); kept as they arrive, a stream of n updates holds n ever longer messages, its length squared
- * in memory. So the log keeps, per update, only what changed since the update before (message-patch.ts:
- * a text that grew is its new end), and `message` and `partial` are getters that rebuild the message from
- * the stream's first message and the changes up to that update. Whoever reads them (the event's detail,
- * an export, a replay) gets pi's shape; the folds are handed the event as it arrived and keep nothing of it.
+ * Streaming updates in the page's event log. A model's `message_update` arrives from the session as its
+ * delta only (agent/message-delta.ts): pi's shape carries the whole message so far, twice (`message`, and
+ * the stream event's `partial`), so a stream of n updates kept so would hold n ever longer messages. The
+ * log keeps the delta as it arrived, and `message` and `partial` are getters that rebuild the message
+ * from the stream's first message and the deltas up to that update (`applyDelta`). Whoever reads them
+ * (the event's detail, an export) gets pi's shape, key order included; the folds take the delta
+ * (`deltaOf`) and keep their own open message.
  *
- * An update whose `partial` differs from its `message` keeps its `partial` whole. An update with no
- * stream before it in the log (an import that starts mid-stream) is kept as it is.
+ * An update that arrives in pi's shape (an imported log) is kept as it is, as is one with no stream before
+ * it in the log.
  */
 import type { SessionEvent } from "@agent/events";
-import { applyPatch, copy, diff, type PatchTarget } from "@agent/message-patch";
-import type { AgentMessage } from "@agent/messages";
-import type { PatchOp } from "@agent/protocol";
+import { applyDelta, type StreamDelta } from "@agent/message-delta";
+import type { AgentMessage, AssistantMessage } from "@agent/messages";
 
 type Update = Extract<SessionEvent, { type: "message_update" }>;
 
-/** One streamed message: its first state, and the changes each update brought. */
+/** One streamed message: its first state, its deltas, and the newest message a getter rebuilt. */
 interface Stream {
-  base: PatchTarget;
-  changes: PatchOp[][];
-  /** the message as of the newest update (strings shared with the changes, see message-patch.ts) */
-  now: PatchTarget;
+  base: AssistantMessage;
+  deltas: StreamDelta[];
+  last?: { index: number; message: AssistantMessage | undefined };
+}
+
+const DELTA = Symbol("delta");
+
+/** An update's delta as it arrived (a getter-free read), or, for an update in pi's shape, its event. */
+export function deltaOf(event: Update): StreamDelta {
+  const inner = event.assistantMessageEvent as unknown as { [DELTA]?: StreamDelta };
+  return inner[DELTA] ?? (event.assistantMessageEvent as unknown as StreamDelta);
 }
 
 /**
- * A string of its own: V8 keeps a slice of a long string as a view of the whole, so a kept delta would
- * hold every message it was cut from.
+ * The message after the update at `index`. Reads in order (an export) go on from the last one, so reading
+ * a whole stream costs its deltas once. The message is shared with the next read: read it, don't change it.
  */
-function own(ops: PatchOp[]): PatchOp[] {
-  return ops.map((op) => (op[1] === "append" ? [op[0], "append", JSON.parse(JSON.stringify(op[2]))] : op));
+function messageAt(stream: Stream, index: number): AssistantMessage | undefined {
+  let at = -1;
+  let message: AssistantMessage | undefined = stream.base;
+  if (stream.last && stream.last.index <= index) ({ index: at, message } = stream.last);
+  for (let i = at + 1; i <= index; i++) message = applyDelta(message, stream.deltas[i]);
+  stream.last = { index, message };
+  return message;
 }
 
-function rebuild(stream: Stream, upTo: number): AgentMessage {
-  const message = copy(stream.base);
-  for (let i = 0; i <= upTo; i++) applyPatch(message, stream.changes[i]);
-  return message as unknown as AgentMessage;
-}
-
-/** Returns the form of each event the log keeps: a streaming update compacted, any other event as it is. */
-export function createUpdateCompactor() {
+/** Returns the form of each event the log keeps: a streaming update with getters, any other as it is. */
+export function createUpdateLog() {
   let stream: Stream | undefined;
   return (event: SessionEvent): SessionEvent => {
     if (event.type === "message_start" && event.message.role === "assistant") {
-      const base = copy(event.message) as unknown as PatchTarget;
-      stream = { base, changes: [], now: copy(base) };
+      stream = { base: event.message, deltas: [] };
       return event;
     }
     if (event.type !== "message_update") {
@@ -57,33 +61,30 @@ export function createUpdateCompactor() {
         stream = undefined;
       return event;
     }
-    if (!stream) return event;
-    const ops: PatchOp[] = [];
-    diff(stream.now, event.message, [], ops);
-    const kept = own(ops);
-    applyPatch(stream.now, kept);
-    stream.changes.push(kept);
-    return compact(event, stream, stream.changes.length - 1);
+    const delta = event.assistantMessageEvent as unknown as StreamDelta;
+    if (!stream || "partial" in delta) return event;
+    stream.deltas.push(delta);
+    return withGetters(event, delta, stream, stream.deltas.length - 1);
   };
 }
 
-/** A copy of `from` in its own key order, with `lazy` in place of the keys it names. */
-function withGetters(from: object, lazy: Record<string, () => unknown>): object {
+/** pi's shape: the delta's own keys, then `partial`; the event's keys with `message` after the stream event. */
+function withGetters(event: Update, delta: StreamDelta, stream: Stream, index: number): SessionEvent {
+  const message = { enumerable: true, get: () => messageAt(stream, index) as AgentMessage };
+  const inner = {};
+  for (const [key, value] of Object.entries(delta))
+    if (key !== "block" && key !== "fields")
+      Object.defineProperty(inner, key, { enumerable: true, writable: true, value });
+  Object.defineProperty(inner, "partial", message);
+  Object.defineProperty(inner, DELTA, { value: delta });
   const out = {};
-  for (const [key, value] of Object.entries(from))
+  for (const [key, value] of Object.entries(event)) {
     Object.defineProperty(out, key, {
       enumerable: true,
-      ...(key in lazy ? { get: lazy[key] } : { value, writable: true }),
+      writable: true,
+      value: key === "assistantMessageEvent" ? inner : value,
     });
-  return out;
-}
-
-function compact(event: Update, stream: Stream, index: number): SessionEvent {
-  const message = () => rebuild(stream, index);
-  const inner = event.assistantMessageEvent as object & { partial?: unknown };
-  const same: PatchOp[] = [];
-  if (inner.partial !== undefined) diff(event.message, inner.partial, [], same);
-  // A partial that is the message again is rebuilt too; one that differs is kept as it came.
-  const streamEvent = withGetters(inner, same.length === 0 ? { partial: message } : {});
-  return withGetters({ ...event, assistantMessageEvent: streamEvent }, { message }) as SessionEvent;
+    if (key === "assistantMessageEvent") Object.defineProperty(out, "message", message);
+  }
+  return out as SessionEvent;
 }

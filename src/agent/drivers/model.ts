@@ -23,9 +23,11 @@ import {
   type ModelThinkingLevel,
   type AssistantMessageEvent as PiAssistantMessageEvent,
   type Message as PiMessage,
+  parseStreamingJson,
   type SimpleStreamOptions,
   type Tool,
 } from "@mariozechner/pi-ai";
+import { setStreamingJsonParser } from "../message-delta";
 import type { AgentMessage, AssistantMessage, AssistantMessageEvent } from "../messages";
 import type { Driver } from "../types";
 import { errorStopEvent } from "./provider-errors";
@@ -109,6 +111,8 @@ export function buildModelRequest(
 }
 
 export function createModelDriver(options: ModelDriverOptions): Driver {
+  // the session worker rebuilds the page's deltas with it (provider-client.ts)
+  setStreamingJsonParser(parseStreamingJson);
   const idleMs = options.idleTimeoutMs ?? MODEL_IDLE_TIMEOUT_MS;
   return async (request, signal) => {
     const built = buildModelRequest(request, options);

@@ -15,10 +15,10 @@ import {
   type ProviderFailure,
 } from "@agent/drivers/provider-errors";
 import { maskKey, redactSecrets } from "@agent/drivers/redact";
+import { createDeltaEncoder, setStreamingJsonParser } from "@agent/message-delta";
 import type { ModelRequest, PageToWorker, WorkerToPage } from "@agent/protocol";
 import type { AssistantMessageEvent } from "@mariozechner/pi-ai";
 import { createStore, immediate, type Store } from "@state/store";
-import { createPatchEncoder } from "../shared/provider-patch";
 import { dryRun, maskedBody, type RequestView, requestHeaders } from "./provider-request";
 import type { ProviderContext } from "./worker-client";
 
@@ -90,8 +90,8 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
         provider: request.model.provider,
         modelId: request.model.id,
       };
-      // Each event without pi-ai's whole partial message: only what changed in it (provider-patch.ts).
-      const encode = createPatchEncoder();
+      // Each event as its delta, without pi-ai's whole message so far (message-delta.ts).
+      const encode = createDeltaEncoder();
       // A fast stream brings thousands of deltas a second: they cross once per task, in one message, and
       // the last event (done, error) at once, alone.
       let batch: ReturnType<typeof encode>[] = [];
@@ -117,7 +117,9 @@ export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
       };
       void (async () => {
         try {
-          const { streamSimple } = await deps.load();
+          const { streamSimple, parseStreamingJson } = await deps.load();
+          // the page rebuilds streaming tool calls too (transcript, event log)
+          if (parseStreamingJson) setStreamingJsonParser(parseStreamingJson);
           const stream = streamSimple(request.model, request.context, {
             ...request.options,
             apiKey: used || NO_KEY,

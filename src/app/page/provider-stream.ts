@@ -8,4 +8,4 @@ import { installSmallSsePieces } from "./sse-chunks";
 installSmallSsePieces(globalThis);
 
 export { resolveModel } from "@agent/drivers/model-spec";
-export { streamSimple } from "@mariozechner/pi-ai";
+export { parseStreamingJson, streamSimple } from "@mariozechner/pi-ai";

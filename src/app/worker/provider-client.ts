@@ -6,9 +6,10 @@
  * the model, context and options are copied as JSON (tool schemas carry symbol keys the copy drops).
  */
 import type { CompletionFunction } from "@agent/drivers/model";
+import { applyDelta } from "@agent/message-delta";
+import type { AssistantMessage } from "@agent/messages";
 import type { PageToWorker, ProviderOptions, WorkerToPage } from "@agent/protocol";
-import type { SimpleStreamOptions } from "@mariozechner/pi-ai";
-import { createPatchDecoder } from "../shared/provider-patch";
+import type { AssistantMessageEvent, SimpleStreamOptions } from "@mariozechner/pi-ai";
 
 type WireEvent = Extract<PageToWorker, { kind: "provider_event" }>["event"];
 
@@ -43,9 +44,15 @@ export function createProviderClient(post: (message: WorkerToPage) => void): Pro
   const complete: CompletionFunction = (model, context, options) => {
     const id = ++requests;
     const items: WireEvent[] = [];
-    // Rebuilt as each event is read, not as it arrives: the partial message is then what the page's
-    // event had, not already ahead of it.
-    const decode = createPatchDecoder();
+    // The message rebuilt from the deltas as each event is read, not as it arrives (then it would already
+    // be ahead of the event), handed on as the event's `partial`, as pi-ai hands on its message.
+    let message: AssistantMessage | undefined;
+    const decode = (wire: WireEvent): AssistantMessageEvent => {
+      message = applyDelta(message, wire);
+      if (wire.type === "done" || wire.type === "error") return wire as AssistantMessageEvent;
+      const { block: _block, fields: _fields, ...event } = wire;
+      return { ...event, partial: message } as AssistantMessageEvent;
+    };
     let wake: (() => void) | undefined;
     open.set(id, (event) => {
       items.push(event);

@@ -20,7 +20,7 @@ import { PRESETS } from "../shared/presets/index";
 import type { LearnerToolSource } from "./learner-tools/types";
 import { type ToolFactory, ToolTable, type ToolTableDeps } from "./session-tools";
 import { type BackendFactory, SessionWorkspace } from "./session-workspace";
-import { createUpdateCoalescer } from "./update-coalescer";
+import { asDeltas, createUpdateCoalescer } from "./update-coalescer";
 
 export type { ToolFactory } from "./session-tools";
 export type { BackendFactory } from "./session-workspace";
@@ -169,13 +169,15 @@ export class PlaygroundSession {
     return this.work;
   }
 
-  /** A run's events straight to the sink; in a worker, streaming updates wait for the page (update-coalescer.ts). */
+  /** A run's events to the sink, streaming updates as their deltas; in a worker they wait for the page (update-coalescer.ts). */
   private loopEmit(signal: AbortSignal): (e: SessionEventBody) => void {
     const pace = this.options.pace;
-    if (!pace) return (e) => void this.emit(e);
-    return createUpdateCoalescer(
-      (e) => void this.emit(e),
-      () => pace(signal),
+    if (!pace) return asDeltas((e) => void this.emit(e));
+    return asDeltas(
+      createUpdateCoalescer(
+        (e) => void this.emit(e),
+        () => pace(signal),
+      ),
     );
   }
 

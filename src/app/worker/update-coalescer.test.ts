@@ -2,7 +2,7 @@ import type { SessionEventBody } from "@agent/events";
 import type { AssistantMessage } from "@agent/messages";
 import { EMPTY_USAGE } from "@agent/messages";
 import { describe, expect, it } from "vitest";
-import { createUpdateCoalescer } from "./update-coalescer";
+import { asDeltas, createUpdateCoalescer } from "./update-coalescer";
 
 const message = (text: string): AssistantMessage => ({
   role: "assistant",
@@ -15,11 +15,11 @@ const message = (text: string): AssistantMessage => ({
   timestamp: 1,
 });
 
-const delta = (text: string, piece: string, type = "text_delta", contentIndex = 0): SessionEventBody =>
+/** An update as the loop hands it to asDeltas: pi's shape, the coalescer gets its delta */
+const delta = (_text: string, piece: string, type = "text_delta", contentIndex = 0): SessionEventBody =>
   ({
     type: "message_update",
-    message: message(text),
-    assistantMessageEvent: { type, contentIndex, delta: piece, partial: message(text) },
+    assistantMessageEvent: { type, contentIndex, delta: piece },
   }) as SessionEventBody;
 
 /** A coalescer whose page acknowledges only when the test says so. */
@@ -42,6 +42,37 @@ function setup() {
   return { sent, push, ack, deltas };
 }
 
+describe("streaming updates cross as their deltas", () => {
+  it("leaves out the message and the stream event's partial, and rebuilds nothing on the way", () => {
+    const sent: SessionEventBody[] = [];
+    const emit = asDeltas((e) => sent.push(e));
+    const start = { ...message(""), content: [] };
+    emit({ type: "message_start", message: start });
+    const m = message("ab");
+    emit({
+      type: "message_update",
+      message: m,
+      assistantMessageEvent: { type: "text_start", contentIndex: 0, partial: message("") },
+    });
+    emit({
+      type: "message_update",
+      message: m,
+      assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "ab", partial: m },
+    });
+    expect(sent.map((e) => JSON.stringify(e))).toEqual([
+      JSON.stringify({ type: "message_start", message: start }),
+      JSON.stringify({
+        type: "message_update",
+        assistantMessageEvent: { type: "text_start", contentIndex: 0, block: { type: "text", text: "" } },
+      }),
+      JSON.stringify({
+        type: "message_update",
+        assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "ab" },
+      }),
+    ]);
+  });
+});
+
 describe("streaming updates wait for the page", () => {
   it("sends the first update at once and merges the next ones into one until the page catches up", async () => {
     const { sent, push, ack, deltas } = setup();
@@ -51,11 +82,29 @@ describe("streaming updates wait for the page", () => {
     expect(deltas()).toEqual(["a"]);
     await ack();
     expect(deltas()).toEqual(["a", "bc"]);
-    // the merged update carries the newest message, in pi's shape
+    // the merged update is one delta, and carries no message
     const last = sent[1] as Extract<SessionEventBody, { type: "message_update" }>;
-    expect(last.message).toEqual(message("abc"));
-    expect(last.assistantMessageEvent).toMatchObject({ type: "text_delta", contentIndex: 0, delta: "bc" });
-    expect((last.assistantMessageEvent as { partial: AssistantMessage }).partial).toEqual(message("abc"));
+    expect(last).not.toHaveProperty("message");
+    expect(last.assistantMessageEvent).toEqual({ type: "text_delta", contentIndex: 0, delta: "bc" });
+  });
+
+  it("merges the fields that changed with the deltas it joins", async () => {
+    const { sent, push, ack } = setup();
+    const update = (piece: string, fields?: object) =>
+      push({
+        type: "message_update",
+        assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: piece, fields },
+      } as unknown as SessionEventBody);
+    update("a");
+    update("b", { responseId: "r1" });
+    update("c", { usage: { output: 3 } });
+    await ack();
+    expect((sent[1] as Extract<SessionEventBody, { type: "message_update" }>).assistantMessageEvent).toEqual({
+      type: "text_delta",
+      contentIndex: 0,
+      delta: "bc",
+      fields: { responseId: "r1", usage: { output: 3 } },
+    });
   });
 
   it("keeps the order: another event sends the held update first", async () => {
