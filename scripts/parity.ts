@@ -1,5 +1,6 @@
 /**
- * `npm run parity`: every recorded case (docs/parity.md) against our tools on memfs, or on the
+ * `npm run parity`: every recorded case (docs/parity.md) of one pi version (`PI_VERSION=0.73.1|1.6.0`,
+ * default the project's default version) against our tools built with that version's profile, on memfs, or on the
  * WebContainer backend with `PARITY_BACKEND=webcontainer` (over the fake named by
  * `WEBCONTAINER_FAKE=<module exporting boot()>`, default the project's; bash cases are then listed apart,
  * since the container's shell is jsh, not bash). `PARITY_DIR=<dir>` replaces the
@@ -7,7 +8,7 @@
  * line per failing case with a short diff, then `parity: N passed, M failed` (known deviations count as
  * failed and are named as such).
  */
-import { DEVIATIONS } from "../tests/parity/deviations";
+import { deviationReasons } from "../tests/parity/deviations";
 import {
   compareWithGolden,
   DEFAULT_CASES_DIR,
@@ -15,13 +16,15 @@ import {
   memfsParitySetup,
   type ParityCase,
   type ParitySetup,
+  parityVersion,
   runParityCase,
 } from "../tests/parity/runner";
 import { loadFakeBoot, webContainerParitySetup } from "../tests/parity/webcontainer-setup";
 
+const version = parityVersion(process.env.PI_VERSION);
 const dir = process.env.PARITY_DIR || DEFAULT_CASES_DIR;
-const { cases, goldens } = loadParitySuite(dir);
-const deviations = new Map(DEVIATIONS.map((d) => [d.id, d.reason]));
+const { cases, goldens } = loadParitySuite(dir, version);
+const deviations = deviationReasons(version);
 const backend = process.env.PARITY_BACKEND || "memfs";
 if (backend !== "memfs" && backend !== "webcontainer") {
   console.error(`PARITY_BACKEND must be memfs or webcontainer, not ${backend}`);
@@ -37,7 +40,7 @@ async function check(parityCase: ParityCase): Promise<string[]> {
   const golden = goldens.get(parityCase.id);
   if (!golden) return [`no golden file for ${parityCase.id}`];
   try {
-    return compareWithGolden(await runParityCase(parityCase, setup), golden);
+    return compareWithGolden(await runParityCase(parityCase, setup, version), golden);
   } catch (error) {
     return [`the case crashed: ${error instanceof Error ? error.message : String(error)}`];
   }
@@ -71,5 +74,5 @@ if (backend === "webcontainer")
   console.log(
     `bash cases on the fake's jsh: ${bashApart.matched} matched, ${bashApart.differed} differed (not counted)`,
   );
-console.log(`parity (${backend}): ${passed} passed, ${failed} failed`);
+console.log(`parity (pi ${version}, ${backend}): ${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;

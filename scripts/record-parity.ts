@@ -1,15 +1,20 @@
 /**
- * Records golden files for parity cases from pi 0.73.1's real tools, so a new case in
+ * Records golden files for parity cases from a pi version's real tools, so a new case in
  * tests/parity/cases/cases.json gets what pi itself answers rather than what we think it answers.
  *
- *   PI_ORACLE=/tmp/pi-oracle npx tsx scripts/record-parity.ts <case-id>...
+ *   PI_VERSION=0.73.1 PI_ORACLE=/tmp/pi-oracle npx tsx scripts/record-parity.ts <case-id>...
+ *   PI_VERSION=1.6.0 PI_ORACLE=/tmp/pi16 npx tsx scripts/record-parity.ts <case-id>...
  *
- * PI_ORACLE is a folder outside the repository where `npm install @mariozechner/pi-coding-agent@0.73.1`
- * was run (pi is not a dependency of this project; nothing else needs this script). Each case runs in a
- * fresh folder on the real disk, through the steps pi's agent loop takes (prepareArguments → validate and
- * coerce → execute; a throw is an error result with `details: {}`), and is normalised with the parity
- * runner's own rules before it is written to golden/public/<id>.json. grep and find cases need rg and fd on
- * PATH (pi answers "not available" without them); bash cases run the machine's bash and coreutils.
+ * PI_ORACLE is a folder outside the repository where that version was installed with npm
+ * (`@mariozechner/pi-coding-agent@0.73.1`, `@earendil-works/pi-coding-agent@1.6.0`; pi is not a
+ * dependency of this project; nothing else needs this script). The version's entry in ORACLES says
+ * where its tools and its argument validation live: 1.6.0's tool files are imported by path (its
+ * package exports only its root, which needs Node 22). Each case runs in a fresh folder on the real
+ * disk, through the steps pi's agent loop takes (prepareArguments → validate and coerce → execute; a
+ * throw is an error result with `details: {}`; a returned `isError` counts where the loop honours it),
+ * and is normalised with the parity runner's own rules before it is written to
+ * golden-<version>/public/<id>.json. grep and find cases need rg and fd on PATH (pi answers "not
+ * available" without them); bash cases run the machine's bash and coreutils.
  */
 import * as nodeFs from "node:fs";
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
@@ -17,35 +22,55 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AgentToolResult } from "@core/tools/types";
+import type { PiVersionId } from "@core/versions/index";
 import {
   caseFiles,
   DEFAULT_CASES_DIR,
   filesAfter,
+  LOOP_HONOURS_RETURNED_IS_ERROR,
   type NormalisedResult,
   normaliseResult,
   type ParityCall,
   type ParityCase,
+  parityVersion,
   substituteCwd,
 } from "../tests/parity/runner";
+
+/** Where each version keeps, inside its install folder, what a recording needs. */
+const ORACLES: Record<PiVersionId, { scope: string; tools: string; validation: string }> = {
+  "0.73.1": {
+    scope: "node_modules/@mariozechner",
+    tools: "pi-coding-agent/dist/core/tools/index.js",
+    validation: "pi-ai/dist/index.js",
+  },
+  "1.6.0": {
+    scope: "node_modules/@earendil-works",
+    tools: "pi-coding-agent/dist/core/tools/index.js",
+    validation: "pi-ai/dist/utils/validation.js",
+  },
+};
 
 interface PiTool {
   prepareArguments?: (args: unknown) => unknown;
   execute: (id: string, args: unknown) => Promise<AgentToolResult<unknown>>;
 }
 
+const wanted = parityVersion(process.env.PI_VERSION);
 const oracle = process.env.PI_ORACLE;
 const ids = process.argv.slice(2);
 if (!oracle || ids.length === 0) {
   console.error(
-    "usage: PI_ORACLE=<folder with pi-coding-agent@0.73.1 installed> tsx scripts/record-parity.ts <case-id>...",
+    "usage: PI_VERSION=<0.73.1|1.6.0> PI_ORACLE=<folder with that pi-coding-agent installed> tsx scripts/record-parity.ts <case-id>...",
   );
   process.exit(2);
 }
-const modules = join(oracle, "node_modules/@mariozechner");
-const piTools = await import(pathToFileURL(join(modules, "pi-coding-agent/dist/core/tools/index.js")).href);
-const piAi = await import(pathToFileURL(join(modules, "pi-ai/dist/index.js")).href);
+const where = ORACLES[wanted];
+const modules = join(oracle, where.scope);
+const piTools = await import(pathToFileURL(join(modules, where.tools)).href);
+const piAi = await import(pathToFileURL(join(modules, where.validation)).href);
 const version = JSON.parse(readFileSync(join(modules, "pi-coding-agent/package.json"), "utf8")).version;
-if (version !== "0.73.1") throw new Error(`PI_ORACLE holds pi ${version}; the goldens are pi 0.73.1's`);
+if (version !== wanted) throw new Error(`PI_ORACLE holds pi ${version}, not pi ${wanted}`);
+const honoursIsError = LOOP_HONOURS_RETURNED_IS_ERROR[wanted];
 
 function buildFiles(root: string, parityCase: ParityCase): void {
   const links: [string, string][] = [];
@@ -83,7 +108,8 @@ function prepareCall(tools: Record<string, PiTool>, call: ParityCall, id: string
   }
   return async () => {
     try {
-      return normaliseResult(call.tool, await tool.execute(id, args), false, cwd);
+      const result = await tool.execute(id, args);
+      return normaliseResult(call.tool, result, honoursIsError && result.isError === true, cwd);
     } catch (error) {
       return fail(error);
     }
@@ -120,7 +146,7 @@ for (const id of ids) {
     }
     for (const result of results) result.details = sortKeys(result.details);
     const golden = { id, suite: "public", results, files_after: filesAfter({ fs: nodeFs, root: cwd }) };
-    const out = join(DEFAULT_CASES_DIR, "golden/public", `${id}.json`);
+    const out = join(DEFAULT_CASES_DIR, `golden-${wanted}/public`, `${id}.json`);
     // A BOM is invisible in an editor: written as its escape, which JSON reads back the same.
     writeFileSync(out, `${JSON.stringify(golden, null, 2).replaceAll("\uFEFF", "\\ufeff")}\n`);
     console.log(`recorded ${out}`);

@@ -1,9 +1,14 @@
 /**
- * Collects a command's streamed output with bounded memory, as pi 0.73.1's
+ * Collects a command's streamed output with bounded memory, as pi's
  * `dist/core/tools/output-accumulator.js` does for bash (docs/pi-contract.md §1.3): raw byte chunks are decoded with a
  * streaming UTF-8 decoder (a character split across chunks survives), only a decoded tail is kept for
  * snapshots, the line and byte counters cover the whole stream, and a full-output log is opened as soon as
  * the output passes a limit, starting with the bytes seen before it was opened.
+ *
+ * Per version (`lineCounting`): pi 0.73.1 counts 1 + the newlines ("a\nb\n" is 3 lines); pi 1.6.0 counts
+ * the newlines plus an unterminated last line ("a\nb\n" is 2, no output is 0). pi 1.6.0 also hands its
+ * callers the whole output up to 1 MB (`fullOutput`, read back from its log); here the bytes it needs
+ * (all of them up to the limit, else the first and last halves) are kept when `fullOutputBytes` is set.
  *
  * Deviations from pi:
  * - There is no OS temp folder: the log is written through injected `OutputLogOperations` (the memfs
@@ -13,7 +18,13 @@
  *   first write error, as pi's `closeTempFile()` rejects on a stream error.
  */
 import { utf8ByteLength, utf8Encode } from "./bytes";
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, type TruncationResult, truncateTail } from "./truncate";
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_LINES,
+  type LineCounting,
+  type TruncationResult,
+  truncateTail,
+} from "./truncate";
 
 /** Where full-output logs go; pi writes them with fs.createWriteStream into os.tmpdir(). */
 export interface OutputLogOperations {
@@ -29,6 +40,16 @@ export interface OutputAccumulatorOptions {
   /** `pi-bash` for the bash tool; pi's default is `pi-output`. */
   tempFilePrefix?: string;
   logOperations: OutputLogOperations;
+  /** Default "split" (pi 0.73.1). */
+  lineCounting?: LineCounting;
+  /** Keep the raw bytes `fullOutput(limit)` needs for this limit (pi 1.6.0 bash: 1 MB). */
+  fullOutputBytes?: number;
+}
+
+/** The output for programmatic callers: whole, or its first and last halves around an omission marker. */
+export interface FullOutput {
+  content: string;
+  truncated: boolean;
 }
 
 export interface OutputSnapshot {
@@ -81,8 +102,15 @@ export class OutputAccumulator {
   private tailAtLineStart = true;
   private rawBytes = 0;
   private decodedBytes = 0;
-  private lines = 1;
+  private newlines = 0;
+  private readonly lineCounting: LineCounting;
   private lastLineBytes = 0;
+  private readonly fullLimit: number | undefined;
+  /** Raw bytes for fullOutput: every chunk while within the limit, then the first half ... */
+  private fullHead: Uint8Array[] = [];
+  /** ... and chunks covering at least the last half. */
+  private fullTail: Uint8Array[] = [];
+  private fullTailBytes = 0;
   private done = false;
   private logPath: string | undefined;
   private writes: Promise<void> = Promise.resolve();
@@ -94,10 +122,19 @@ export class OutputAccumulator {
     this.rollingBytes = Math.max(this.maxBytes * 2, 1);
     this.prefix = options.tempFilePrefix ?? "pi-output";
     this.log = options.logOperations;
+    this.lineCounting = options.lineCounting ?? "split";
+    this.fullLimit = options.fullOutputBytes;
+  }
+
+  /** Lines so far, counted as the version counts them. */
+  private get lines(): number {
+    if (this.lineCounting === "split") return this.newlines + 1;
+    return this.newlines + (this.lastLineBytes > 0 ? 1 : 0);
   }
 
   append(data: Uint8Array): void {
     if (this.done) throw new Error("Cannot append to a finished output accumulator");
+    if (this.fullLimit !== undefined) this.keepForFullOutput(data, this.fullLimit);
     this.rawBytes += data.length;
     this.decodeChunk(data);
     if (this.logPath !== undefined || this.overLimits()) {
@@ -116,7 +153,11 @@ export class OutputAccumulator {
   }
 
   snapshot(options: { persistIfTruncated?: boolean } = {}): OutputSnapshot {
-    const tail = truncateTail(this.snapshotText(), { maxLines: this.maxLines, maxBytes: this.maxBytes });
+    const tail = truncateTail(this.snapshotText(), {
+      maxLines: this.maxLines,
+      maxBytes: this.maxBytes,
+      lineCounting: this.lineCounting,
+    });
     const truncated = this.lines > this.maxLines || this.decodedBytes > this.maxBytes;
     const truncatedBy = !truncated
       ? null
@@ -132,6 +173,53 @@ export class OutputAccumulator {
     };
     if (options.persistIfTruncated && truncated) this.openLog();
     return { content: truncation.content, truncation, fullOutputPath: this.logPath };
+  }
+
+  /**
+   * The whole output (call after finish) when it is at most `limit` raw bytes (the limit given as
+   * `fullOutputBytes`), else its first `limit / 2` and last `limit / 2` bytes, cut at character
+   * boundaries, around `[... N bytes omitted ...]`. Decoded as a default TextDecoder does.
+   */
+  fullOutput(): FullOutput {
+    const limit = this.fullLimit ?? 0;
+    if (this.rawBytes <= limit)
+      return { content: new TextDecoder().decode(concat(this.fullHead)), truncated: false };
+    const headBytes = Math.floor(limit / 2);
+    const tailBytes = limit - headBytes;
+    const head = concat(this.fullHead).subarray(0, headBytes);
+    const tailAll = concat(this.fullTail);
+    const tail = tailAll.subarray(tailAll.length - tailBytes);
+    let from = 0;
+    while (from < tail.length && (tail[from] & 0xc0) === 0x80) from++;
+    // A streaming decode holds back an unfinished character at the end of the head.
+    const headText = new TextDecoder().decode(head, { stream: true });
+    const tailText = new TextDecoder().decode(tail.subarray(from));
+    const omitted = this.rawBytes - headBytes - tailBytes;
+    return { content: `${headText}\n\n[... ${omitted} bytes omitted ...]\n\n${tailText}`, truncated: true };
+  }
+
+  private keepForFullOutput(data: Uint8Array, limit: number): void {
+    if (data.length === 0) return;
+    const headBytes = Math.floor(limit / 2);
+    const tailBytes = limit - headBytes;
+    if (this.rawBytes + data.length <= limit) {
+      this.fullHead.push(data.slice());
+      return;
+    }
+    if (this.rawBytes <= limit) {
+      // Passing the limit: keep the first half as the head; everything so far also feeds the tail.
+      const all = concat([...this.fullHead, data]);
+      this.fullHead = [all.slice(0, headBytes)];
+      this.fullTail = [all.slice(Math.max(0, all.length - tailBytes))];
+      this.fullTailBytes = this.fullTail[0].length;
+      return;
+    }
+    this.fullTail.push(data.slice(Math.max(0, data.length - tailBytes)));
+    this.fullTailBytes += this.fullTail[this.fullTail.length - 1].length;
+    while (this.fullTail.length > 1 && this.fullTailBytes - this.fullTail[0].length >= tailBytes) {
+      this.fullTailBytes -= this.fullTail[0].length;
+      this.fullTail.shift();
+    }
   }
 
   /** UTF-8 bytes of the stream's current (last) line. */
@@ -190,7 +278,7 @@ export class OutputAccumulator {
     }
     if (count === 0) this.lastLineBytes += bytes;
     else {
-      this.lines += count;
+      this.newlines += count;
       this.lastLineBytes = last === text.length - 1 ? 0 : utf8ByteLength(text.slice(last + 1));
     }
   }
@@ -242,6 +330,19 @@ export class OutputAccumulator {
       }
     });
   }
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  let size = 0;
+  for (const c of chunks) size += c.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 /** How many bytes at the end start a UTF-8 character that the chunk does not finish (0–3). */

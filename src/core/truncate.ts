@@ -1,8 +1,9 @@
 /**
- * Output truncation as pi 0.73.1 does it (`dist/core/tools/truncate.js`): whole lines from the head
+ * Output truncation as pi does it (`dist/core/tools/truncate.js`): whole lines from the head
  * (read, grep, find, ls) or from the tail (bash), limited by a line count and a UTF-8 byte count,
- * whichever is hit first. Lines come from `split("\n")`, so a trailing newline counts as one more
- * (empty) line; every "of N" a model sees depends on that.
+ * whichever is hit first. How lines are counted depends on the version (`lineCounting`): pi 0.73.1
+ * splits on "\n", so a trailing newline counts as one more (empty) line; pi 1.6.0 does not count that
+ * empty piece, and counts "" as no line. Every "of N" a model sees depends on that.
  *
  * Written from the contract (docs/pi-contract.md §1.1); no deviations known.
  */
@@ -13,9 +14,26 @@ export const DEFAULT_MAX_BYTES = 50 * 1024;
 /** grep cuts match lines at this many UTF-16 code units (not bytes). */
 export const GREP_MAX_LINE_LENGTH = 500;
 
+/**
+ * "split": the lines of `text.split("\n")` ("a\nb\n" is 3 lines, "" is 1): pi 0.73.1.
+ * "terminated": the same without the empty piece after a final newline ("a\nb\n" is 2, "" is 0): pi 1.6.0.
+ */
+export type LineCounting = "split" | "terminated";
+
 export interface TruncationOptions {
   maxLines?: number;
   maxBytes?: number;
+  /** Default "split" (pi 0.73.1). */
+  lineCounting?: LineCounting;
+}
+
+/** The lines truncation works on: `split("\n")`, less the empty piece after a final newline when "terminated". */
+export function splitLinesForCounting(content: string, counting: LineCounting = "split"): string[] {
+  if (counting === "split") return content.split("\n");
+  if (content.length === 0) return [];
+  const lines = content.split("\n");
+  if (content.endsWith("\n")) lines.pop();
+  return lines;
 }
 
 /** pi serialises this whole object into `details.truncation` (content included). */
@@ -79,7 +97,7 @@ function firstLineTooLong(totalLines: number, totalBytes: number, max: ReturnTyp
 export function truncateHead(content: string, options: TruncationOptions = {}): TruncationResult {
   const max = limits(options);
   const totalBytes = utf8ByteLength(content);
-  const lines = content.split("\n");
+  const lines = splitLinesForCounting(content, options.lineCounting);
   const totalLines = lines.length;
   if (totalLines <= max.maxLines && totalBytes <= max.maxBytes)
     return untouched(content, totalLines, totalBytes, max);
@@ -115,7 +133,7 @@ export function truncateHead(content: string, options: TruncationOptions = {}): 
 export function truncateTail(content: string, options: TruncationOptions = {}): TruncationResult {
   const max = limits(options);
   const totalBytes = utf8ByteLength(content);
-  const lines = content.split("\n");
+  const lines = splitLinesForCounting(content, options.lineCounting);
   const totalLines = lines.length;
   if (totalLines <= max.maxLines && totalBytes <= max.maxBytes)
     return untouched(content, totalLines, totalBytes, max);

@@ -1,7 +1,9 @@
 /**
  * The parity comparison (docs/parity.md §4): build the case's files on a memfs workspace,
  * run each call as a model's call runs (prepareArguments → validate and coerce → execute; a throw is
- * an error result with `details: {}`), normalise, compare with the golden recorded from pi 0.73.1.
+ * an error result with `details: {}`), normalise, compare with the golden recorded from the chosen pi
+ * version (`golden-<version>/`), the tools built with that version's profile. A result returned with
+ * `isError: true` counts as an error only where that version's loop honours the flag (1.6.0).
  *
  * Normalisation (the kit's rules): text verbatim; images as {type, mimeType, sha256}; details
  * undefined → null, `details.truncation.content` dropped, undefined-valued keys dropped; the
@@ -19,6 +21,7 @@ import { createHeaderOnlyResizer, imageDimensions } from "@core/image/index";
 import { createAllTools, type ToolsOptions } from "@core/tools/index";
 import type { AgentToolResult, AnyAgentTool } from "@core/tools/types";
 import { validateToolArguments } from "@core/validation";
+import { DEFAULT_PI_VERSION, isPiVersionId, type PiVersionId, TOOL_PROFILES } from "@core/versions/index";
 
 export interface ParityCall {
   tool: string;
@@ -54,11 +57,35 @@ export interface Golden extends ParityOutcome {
 export const WORKSPACE_ROOT = "/workspace";
 export const DEFAULT_CASES_DIR = fileURLToPath(new URL("./cases", import.meta.url));
 
-/** cases.json plus every golden/<any folder>/<id>.json. */
-export function loadParitySuite(dir: string): { cases: ParityCase[]; goldens: Map<string, Golden> } {
+/**
+ * Whether the version's agent loop reports a tool result returned with `isError: true` as an error
+ * (pi 1.6.0) or as a success (pi 0.73.1 ignores the flag). A loop rule: it moves to the version's full
+ * profile when the loop gets one.
+ */
+export const LOOP_HONOURS_RETURNED_IS_ERROR: Readonly<Record<PiVersionId, boolean>> = {
+  "0.73.1": false,
+  "1.6.0": true,
+};
+
+/** The version named by PI_VERSION (a script's environment), else the project's default. */
+export function parityVersion(value: string | undefined): PiVersionId {
+  if (!value) return DEFAULT_PI_VERSION;
+  if (!isPiVersionId(value)) throw new Error(`PI_VERSION must be one of 0.73.1, 1.6.0, not ${value}`);
+  return value;
+}
+
+/**
+ * cases.json plus every golden-<version>/<any folder>/<id>.json (a directory without version folders,
+ * such as one given as PARITY_DIR, may hold a single `golden/`).
+ */
+export function loadParitySuite(
+  dir: string,
+  version: PiVersionId = DEFAULT_PI_VERSION,
+): { cases: ParityCase[]; goldens: Map<string, Golden> } {
   const cases = JSON.parse(readFileSync(join(dir, "cases.json"), "utf8")) as ParityCase[];
   const goldens = new Map<string, Golden>();
-  const goldenDir = join(dir, "golden");
+  const versioned = join(dir, `golden-${version}`);
+  const goldenDir = existsSync(versioned) ? versioned : join(dir, "golden");
   if (existsSync(goldenDir)) {
     for (const folder of readdirSync(goldenDir, { withFileTypes: true })) {
       if (!folder.isDirectory()) continue;
@@ -188,6 +215,7 @@ function prepareCall(
   call: ParityCall,
   id: string,
   cwd: string,
+  honoursIsError: boolean,
 ): Prepared {
   const errorResult = (message: string): NormalisedResult =>
     normaliseResult(call.tool, { content: [{ type: "text", text: message }], details: {} }, true, cwd);
@@ -207,7 +235,7 @@ function prepareCall(
     run: async () => {
       try {
         const result = await tool.execute(`${id}-call`, args as never);
-        return normaliseResult(call.tool, result, false, cwd);
+        return normaliseResult(call.tool, result, honoursIsError && result.isError === true, cwd);
       } catch (error) {
         return errorResult(error instanceof Error ? error.message : String(error));
       }
@@ -234,11 +262,17 @@ export const memfsParitySetup: ParitySetup = async (files, cwd) => {
 export async function runParityCase(
   parityCase: ParityCase,
   setup: ParitySetup = memfsParitySetup,
+  version: PiVersionId = DEFAULT_PI_VERSION,
 ): Promise<ParityOutcome> {
   const cwd = WORKSPACE_ROOT;
   const workspace = await setup(caseFiles(parityCase.files, cwd), cwd);
   const resizer = createHeaderOnlyResizer(({ data, mimeType }) => imageDimensions(data, mimeType));
-  const options = { ...workspace.options, read: { ...workspace.options.read, imageResizer: resizer } };
+  const options = {
+    ...workspace.options,
+    read: { ...workspace.options.read, imageResizer: resizer },
+    profile: TOOL_PROFILES[version],
+  };
+  const honoursIsError = LOOP_HONOURS_RETURNED_IS_ERROR[version];
   const tools = createAllTools(cwd, options) as unknown as Record<string, AnyAgentTool>;
   const calls: ParityCall[] = parityCase.calls ?? [
     { tool: parityCase.tool ?? "", args: parityCase.args ?? {} },
@@ -250,11 +284,13 @@ export async function runParityCase(
   const results: NormalisedResult[] = [];
   if (parityCase.concurrent) {
     // pi's parallel batch: every call prepared and validated in order, then all executed at once.
-    const prepared = withCwd.map((c, i) => prepareCall(tools, c, `${parityCase.id}-${i}`, cwd));
+    const prepared = withCwd.map((c, i) =>
+      prepareCall(tools, c, `${parityCase.id}-${i}`, cwd, honoursIsError),
+    );
     results.push(...(await Promise.all(prepared.map((p) => p.run()))));
   } else {
     for (const [i, c] of withCwd.entries())
-      results.push(await prepareCall(tools, c, `${parityCase.id}-${i}`, cwd).run());
+      results.push(await prepareCall(tools, c, `${parityCase.id}-${i}`, cwd, honoursIsError).run());
   }
   return { results, files_after: filesAfter(await workspace.after()) };
 }

@@ -12,9 +12,11 @@
  *   the sniffed bytes means nothing was detected, a skip past the end means png. So the signature
  *   followed by arbitrary text is text.
  * - a UTF-8 BOM in front is skipped and detection starts again after it.
+ * - bmp (read as an image by pi 1.6.0 only; 0.73.1's read takes it as text): "BM", then a header that
+ *   holds together (sizes and offsets consistent, one colour plane, 1/4/8/16/24/32 bits per pixel).
  */
 
-export type ImageMimeType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+export type ImageMimeType = "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "image/bmp";
 
 /** pi reads this many bytes to sniff a file's type. */
 export const IMAGE_SNIFF_BYTES = 4100;
@@ -44,7 +46,28 @@ export function detectImageMime(bytes: Uint8Array): ImageMimeType | null {
     return bytes.length > 3 && bytes[3] === 0xf7 ? null : "image/jpeg";
   if (startsWith(bytes, RIFF)) return startsWith(bytes, WEBP, 8) ? "image/webp" : null;
   if (startsWith(bytes, PNG_SIGNATURE)) return walkPngChunks(bytes) ? "image/png" : null;
+  if (startsWith(bytes, ascii("BM")) && isBmpHeader(bytes)) return "image/bmp";
   return null;
+}
+
+function isBmpHeader(bytes: Uint8Array): boolean {
+  if (bytes.length < 26) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fileSize = view.getUint32(2, true);
+  const pixelOffset = view.getUint32(10, true);
+  const headerSize = view.getUint32(14, true);
+  if (fileSize !== 0 && fileSize < 26) return false;
+  if (pixelOffset < 14 + headerSize) return false;
+  if (fileSize !== 0 && pixelOffset >= fileSize) return false;
+  let at: number;
+  if (headerSize === 12) at = 22;
+  else if (headerSize >= 40 && headerSize <= 124) {
+    if (bytes.length < 30) return false;
+    at = 26;
+  } else return false;
+  const planes = view.getUint16(at, true);
+  const bits = view.getUint16(at + 2, true);
+  return planes === 1 && [1, 4, 8, 16, 24, 32].includes(bits);
 }
 
 /** True when file-type would call these bytes a (non-animated) png. */

@@ -10,6 +10,9 @@
  *   Smart case: an all-lowercase pattern ignores case.
  * - Order: path components compared byte-wise (fd sorts what it found when it finishes quickly).
  * - `--max-results 0` means no limit to fd.
+ * - With `anchorPathPatterns` (pi 1.6.0), a leading `./` is dropped and a relative pattern holding a `/`
+ *   is put under the search path (its glob characters escaped) instead of behind `**∕`, so it matches
+ *   only from the searched directory down; case is ignored when the pattern as given is all lowercase.
  */
 import { resolvePath } from "../path-utils";
 import type { SearchBudget } from "./budget";
@@ -25,6 +28,8 @@ export interface FindSearchOptions {
   signal?: AbortSignal;
   /** The call's time limit; none when absent. */
   budget?: SearchBudget;
+  /** pi 1.6.0: path patterns anchored at the search path (see the header). */
+  anchorPathPatterns?: boolean;
 }
 
 /** What fd prints for a value of --max-results that is not a count (clap's message). */
@@ -55,12 +60,24 @@ export async function runFindSearch(ops: SearchOperations, options: FindSearchOp
   if (!isDirectory) throw notADirectory(searchPath);
   if (signal?.aborted) throw abortError();
 
-  const fullPath = pattern.includes("/");
-  const effective =
-    fullPath && !pattern.startsWith("/") && !pattern.startsWith("**/") && pattern !== "**"
-      ? `**/${pattern}`
-      : pattern;
-  const isMatch = compileFdGlob(effective);
+  let isMatch: (candidate: string) => boolean;
+  let fullPath: boolean;
+  if (options.anchorPathPatterns) {
+    const given = pattern.replace(/^(?:\.\/)+/, "");
+    fullPath = given.includes("/");
+    const nocase = given === given.toLowerCase();
+    if (fullPath && !given.startsWith("/")) {
+      const root = searchPath.replace(/\/+$/, "").replace(/[\\*?[\]{}]/g, "\\$&");
+      isMatch = compileFdGlob(`${root}/${given}`, nocase);
+    } else isMatch = compileFdGlob(given, nocase);
+  } else {
+    fullPath = pattern.includes("/");
+    const effective =
+      fullPath && !pattern.startsWith("/") && !pattern.startsWith("**/") && pattern !== "**"
+        ? `**/${pattern}`
+        : pattern;
+    isMatch = compileFdGlob(effective);
+  }
   const root = resolvePath(searchPath);
   // fd prints the search path as given, joined with the entry's path.
   const prefix = searchPath.endsWith("/") ? searchPath : `${searchPath}/`;

@@ -10,10 +10,13 @@ const BASE_OPTIONS = { dot: true, noextglob: true, nonegate: true } as const;
 /**
  * fd `--glob`: without `--full-path` the glob is matched against the entry's name; with it, against the
  * absolute path, where `*` does not cross `/` (fd builds the glob with literal_separator in that mode).
- * Smart case: a pattern with no uppercase letter matches regardless of case.
+ * Smart case: a pattern with no uppercase letter matches regardless of case (`nocase` overrides it, as
+ * fd's `--ignore-case` does).
  */
-export function compileFdGlob(pattern: string): (candidate: string) => boolean {
-  const nocase = pattern === pattern.toLowerCase();
+export function compileFdGlob(
+  pattern: string,
+  nocase = pattern === pattern.toLowerCase(),
+): (candidate: string) => boolean {
   // picomatch's `*` never crosses `/`: right for full paths, and a name holds no `/` anyway.
   return picomatch(pattern, { ...BASE_OPTIONS, nocase });
 }

@@ -20,7 +20,10 @@ export interface GrepSearchOptions {
   /** The resolved search path (a directory or a file). */
   searchPath: string;
   isDirectory: boolean;
-  /** rg matches --glob against paths relative to its working directory: the tool's cwd. */
+  /**
+   * rg matches --glob against paths relative to its working directory: the tool's cwd (pi 0.73.1), or
+   * the searched directory (pi 1.6.0 runs rg there).
+   */
   cwd: string;
   pattern: string;
   ignoreCase: boolean;
@@ -45,6 +48,11 @@ export interface GrepSearchResult {
   limitReached: boolean;
   /** A matched file's lines as pi reads them back for context: line endings normalised, then split. */
   fileLines(relativePath: string): string[];
+  /**
+   * A matched file's lines as rg reports them: split on "\n" only (a CR stays), no line after a final
+   * newline, no BOM on line 1, invalid UTF-8 as U+FFFD.
+   */
+  rawLines(relativePath: string): string[];
 }
 
 // ignoreBOM keeps a BOM in the text, as Node's readFile(utf-8) does for pi's context lines.
@@ -190,6 +198,16 @@ export async function runGrepSearch(
       if (!file) return [];
       const text = file.text ?? decoder.decode(file.bytes);
       return text.replace(/\r\n/g, "\n").replace(/\r/g, "\n").split("\n");
+    },
+    rawLines(relativePath) {
+      const file = matchedFiles.get(relativePath);
+      if (!file) return [];
+      const text = file.text ?? decoder.decode(file.bytes);
+      if (text === "") return [];
+      const lines = text.split("\n");
+      if (text.endsWith("\n")) lines.pop();
+      lines[0] = stripBom(lines[0], 0);
+      return lines;
     },
   };
 }

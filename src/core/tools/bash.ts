@@ -1,8 +1,10 @@
 /**
- * The bash tool, as pi 0.73.1's `dist/core/tools/bash.js` behaves (docs/pi-contract.md §2.2): stdout and
- * stderr merged, the tail kept (2000 lines / 50 KB) with pi's notices, the full output spilled to a log, a
- * non-zero exit thrown as `<output>\n\nCommand exited with code N`, timeouts in seconds, abort,
- * `commandPrefix`, an immediate empty update and then snapshots at most every 100 ms.
+ * The bash tool, as pi's `dist/core/tools/bash.js` behaves (docs/pi-contract.md §2.2): stdout and
+ * stderr merged, the tail kept (2000 lines / 50 KB) with pi's notices, the full output spilled to a log,
+ * timeouts in seconds, abort, `commandPrefix`, an immediate empty update and then snapshots at most every
+ * 100 ms. A non-zero exit gives `<output>\n\nCommand exited with code N`: thrown (pi 0.73.1), or returned
+ * with `isError: true` and `structuredContent` (pi 1.6.0). The version's differences come from its
+ * profile's `bash` part (docs/pi-versions.md).
  *
  * Deviations from pi:
  * - No default operations: `operations` and `logOperations` are required (there is no local shell and no
@@ -18,19 +20,36 @@ import { type Static, Type } from "typebox";
 import { OutputAccumulator, type OutputLogOperations, type OutputSnapshot } from "../output-accumulator";
 import { UpdateThrottle } from "../output-updates";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../truncate";
+import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, AgentToolResult, ToolDefinition } from "./types";
 
 export type { OutputLogOperations } from "../output-accumulator";
 
-export const bashSchema = Type.Object({
-  command: Type.String({ description: "The bash command (or script) to run" }),
-  timeout: Type.Optional(
-    Type.Number({ description: "Seconds after which the command is stopped (optional; none by default)" }),
-  ),
-});
+function makeBashSchema(commandDescription: string) {
+  return Type.Object({
+    command: Type.String({ description: commandDescription }),
+    timeout: Type.Optional(
+      Type.Number({ description: "Seconds after which the command is stopped (optional; none by default)" }),
+    ),
+  });
+}
+
+export const bashSchema = makeBashSchema(LEGACY_TOOL_PROFILE.bash.commandDescription);
 
 export type BashToolInput = Static<typeof bashSchema>;
+
+/** pi 1.6.0's `structuredContent` for bash: the output for programmatic callers, not the model. */
+export interface BashStructuredContent {
+  /** Stdout and stderr, whole up to 1 MB, else its first and last 512 KB around an omission marker. */
+  output: string;
+  truncated: boolean;
+  /** The log with every byte, when `output` was cut. */
+  full_output_path?: string;
+  exit_code: number;
+  /** Rounded to a tenth of a second. */
+  wall_time_seconds: number;
+}
 
 export interface BashToolDetails {
   /** Present when the output was cut; totals refer to the whole output. */
@@ -77,6 +96,31 @@ export interface BashToolOptions {
   spawnHook?: (context: BashSpawnContext) => BashSpawnContext;
   /** The command's environment; undefined lets the operations use their own. */
   env?: Record<string, string>;
+  /** The pi version's behaviour (default: pi 0.73.1's). */
+  profile?: PiToolProfile;
+}
+
+/**
+ * What an engine may attach to its `timeout:<secs>` error when the shell itself had exited before the
+ * deadline and only processes it started kept the output open (pi 1.6.0 then says so).
+ */
+export interface ShellExitBeforeTimeout {
+  exitCode: number;
+  afterSeconds: number;
+}
+
+/** Longest timeout a timer can take, in ms (pi 1.6.0 refuses longer ones). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+/** How much output `structuredContent.output` holds whole (pi 1.6.0). */
+export const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
+
+/** pi 1.6.0's check of `timeout`, with its texts. */
+export function checkTimeout(timeout: number | undefined): void {
+  if (timeout === undefined) return;
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new Error("Invalid timeout: must be a finite number of seconds");
+  if (timeout * 1000 > MAX_TIMEOUT_MS)
+    throw new Error(`Invalid timeout: maximum is ${MAX_TIMEOUT_MS / 1000} seconds`);
 }
 
 /** pi throttles output snapshots to one per 100 ms. */
@@ -92,28 +136,49 @@ const DESCRIPTION =
   `whichever comes first, and the whole output is then saved to a log file whose path is shown. ` +
   `An optional timeout, in seconds, stops the command.`;
 
+const schemas = new Map<string, typeof bashSchema>([
+  [LEGACY_TOOL_PROFILE.bash.commandDescription, bashSchema],
+]);
+
+/** One schema object per description, so validators compiled per schema are reused. */
+function schemaFor(profile: PiToolProfile): typeof bashSchema {
+  const text = profile.bash.commandDescription;
+  let schema = schemas.get(text);
+  if (!schema) {
+    schema = makeBashSchema(text);
+    schemas.set(text, schema);
+  }
+  return schema;
+}
+
 export function createBashToolDefinition(
   cwd: string,
   options: BashToolOptions,
 ): ToolDefinition<typeof bashSchema, BashToolDetails | undefined> {
   const { operations, logOperations, commandPrefix, spawnHook } = options;
+  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const knobs = profile.bash;
   return {
     name: "bash",
     label: "bash",
     description: DESCRIPTION,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
-    parameters: bashSchema,
-    async execute(_toolCallId, { command, timeout }, signal, onUpdate): Promise<BashResult> {
+    parameters: schemaFor(profile),
+    async execute(_toolCallId, { command, timeout }, signal, onUpdate, ctx): Promise<BashResult> {
       const full = commandPrefix ? `${commandPrefix}\n${command}` : command;
       const base: BashSpawnContext = {
         command: full,
-        cwd,
+        cwd: (profile.perCallCwd && ctx?.cwd) || cwd,
         env: options.env ? { ...options.env } : undefined,
       };
       const spawn = spawnHook ? spawnHook(base) : base;
-      const output = new OutputAccumulator({ tempFilePrefix: "pi-bash", logOperations });
+      const output = new OutputAccumulator({
+        tempFilePrefix: "pi-bash",
+        logOperations,
+        lineCounting: profile.lineCounting,
+        fullOutputBytes: knobs.structuredContent ? STRUCTURED_OUTPUT_MAX_BYTES : undefined,
+      });
       const updates = new UpdateThrottle(output, onUpdate, BASH_UPDATE_THROTTLE_MS);
-      const startedAt = Date.now();
       const ticker =
         onUpdate && operations.streamsOutput === false
           ? setInterval(() => updates.elapsed(Date.now() - startedAt), BASH_ELAPSED_UPDATE_MS)
@@ -128,9 +193,11 @@ export function createBashToolDefinition(
         return snapshot;
       };
 
+      const startedAt = Date.now();
       try {
         let exitCode: number | null;
         try {
+          if (knobs.validateTimeout) checkTimeout(timeout);
           const result = await operations.exec(spawn.command, spawn.cwd, {
             onData: (data) => {
               output.append(data);
@@ -147,14 +214,45 @@ export function createBashToolDefinition(
             throw new Error(withStatus(text, "Command aborted"));
           if (error instanceof Error && error.message.startsWith("timeout:")) {
             const secs = error.message.slice("timeout:".length);
-            throw new Error(withStatus(text, `Command timed out after ${secs} seconds`));
+            let status = `Command timed out after ${secs} seconds`;
+            const shellExit = (error as { shellExit?: ShellExitBeforeTimeout }).shellExit;
+            if (knobs.timeoutNamesShellExit && shellExit)
+              status += `. The shell exited with code ${shellExit.exitCode} after ${shellExit.afterSeconds} seconds, but background processes it started kept writing output until the timeout.`;
+            throw new Error(withStatus(text, status));
           }
           throw error;
         }
-        const { text, details } = format(await finish(), output, "(no output)");
-        if (exitCode !== 0 && exitCode !== null)
+        const snapshot = await finish();
+        const { text, details } = format(snapshot, output, "(no output)");
+        if (exitCode === null) {
+          if (knobs.missingExitCode === "error")
+            throw new Error(withStatus(text, "Command terminated without an exit code"));
+          return { content: [{ type: "text", text }], details };
+        }
+        if (exitCode !== 0 && knobs.nonZeroExit === "throw")
           throw new Error(withStatus(text, `Command exited with code ${exitCode}`));
-        return { content: [{ type: "text", text }], details };
+        const result: BashResult =
+          exitCode === 0
+            ? { content: [{ type: "text", text }], details }
+            : {
+                content: [{ type: "text", text: withStatus(text, `Command exited with code ${exitCode}`) }],
+                details,
+                isError: true,
+              };
+        if (knobs.structuredContent) {
+          const whole = output.fullOutput();
+          const structured: BashStructuredContent = {
+            output: whole.content,
+            truncated: whole.truncated,
+            ...(whole.truncated && snapshot.fullOutputPath
+              ? { full_output_path: snapshot.fullOutputPath }
+              : {}),
+            exit_code: exitCode,
+            wall_time_seconds: Math.round((Date.now() - startedAt) / 100) / 10,
+          };
+          result.structuredContent = structured;
+        }
+        return result;
       } finally {
         updates.cancel();
         if (ticker !== undefined) clearInterval(ticker);

@@ -1,9 +1,11 @@
 /**
- * The text work behind edit, as pi 0.73.1's `dist/core/tools/edit-diff.js` does it: line endings and
- * BOM, the fuzzy fallback, applying several edits against the original, and the numbered diff.
+ * The text work behind edit, as pi's `dist/core/tools/edit-diff.js` does it: line endings and
+ * BOM, the fuzzy fallback, applying several edits against the original, and the numbered diff. Matching
+ * is the same in both versions; this file applies edits the 0.73.1 way, ./edit-touched-lines.ts the
+ * 1.6.0 way (only touched lines rewritten, untouched bytes kept).
  *
  * What a model can observe and this file keeps: uniqueness is always counted in fuzzy-normalised
- * space; if any edit needs the fuzzy fallback the whole file is normalised before any edit applies
+ * space; in 0.73.1, if any edit needs the fuzzy fallback the whole file is normalised before any edit applies
  * (and the diff, computed from that base, does not show it); error texts are pi's, with the raw path.
  * The numbered diff lives in ./edit-diff-lines.ts, the fuzzy-normalised text in ./edit-fuzzy.ts.
  */
@@ -63,16 +65,24 @@ export function fuzzyFindText(content: string, oldText: string, fuzzyContent?: s
   return { found: true, index, matchLength: fuzzyOld.length, usedFuzzyMatch: true };
 }
 
+/** An edit found in the base text: [index, index + length) becomes newText. */
+export interface MatchedEdit {
+  editIndex: number;
+  index: number;
+  length: number;
+  newText: string;
+}
+
 /**
- * Applies every edit against the (LF, BOM-less) original. Returns the base the edits were applied to
- * (the original, or its fuzzy form) and the new content; throws pi's texts for empty, missing,
- * ambiguous, overlapping and no-op edits.
+ * Finds every edit in the (LF, BOM-less) original, as both pi versions do: empty, missing, ambiguous
+ * and overlapping edits throw pi's texts. The base is the original, or its fuzzy form when any edit
+ * needed the fuzzy fallback; the matches are in the base, sorted by position.
  */
-export function applyEditsToNormalizedContent(
+export function matchEdits(
   normalizedContent: string,
   edits: readonly EditInput[],
   path: string,
-): { baseContent: string; newContent: string; change: LineChange; replacements: TextReplacement[] } {
+): { baseContent: string; usedFuzzy: boolean; matches: MatchedEdit[] } {
   const several = edits.length > 1;
   const normalized = edits.map((e) => ({
     oldText: normalizeToLF(e.oldText),
@@ -132,6 +142,29 @@ export function applyEditsToNormalizedContent(
       );
     }
   }
+  return { baseContent, usedFuzzy: anyFuzzy, matches };
+}
+
+/** pi's text when the edits change nothing. */
+export function noChangeError(path: string, several: boolean): Error {
+  return new Error(
+    several
+      ? `No changes made to ${path}. The replacements produced identical content.`
+      : `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`,
+  );
+}
+
+/**
+ * pi 0.73.1: applies every edit against the (LF, BOM-less) original. Returns the base the edits were
+ * applied to (the original, or its fuzzy form: then the whole file is written in that form) and the new
+ * content; throws pi's texts for empty, missing, ambiguous, overlapping and no-op edits.
+ */
+export function applyEditsToNormalizedContent(
+  normalizedContent: string,
+  edits: readonly EditInput[],
+  path: string,
+): { baseContent: string; newContent: string; change: LineChange; replacements: TextReplacement[] } {
+  const { baseContent, matches } = matchEdits(normalizedContent, edits, path);
 
   // The whole lines the edits touch, and what they become (the diff needs no more than this).
   const first = matches[0].index;
@@ -149,14 +182,7 @@ export function applyEditsToNormalizedContent(
   const change: LineChange = { start, end, text };
   const newContent = baseContent.slice(0, start) + text + baseContent.slice(end);
   // The rest of the file is the same on both sides: only the changed lines need comparing.
-  const unchanged = text === baseContent.slice(start, end);
-  if (unchanged) {
-    throw new Error(
-      several
-        ? `No changes made to ${path}. The replacements produced identical content.`
-        : `No changes made to ${path}. The replacement produced identical content. This might indicate an issue with special characters or the text not existing as expected.`,
-    );
-  }
+  if (text === baseContent.slice(start, end)) throw noChangeError(path, edits.length > 1);
   const replacements = matches.map((m) => ({ index: m.index, length: m.length, text: m.newText }));
   return { baseContent, newContent, change, replacements };
 }

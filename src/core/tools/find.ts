@@ -1,7 +1,10 @@
 /**
- * find, as pi 0.73.1 has it (`dist/core/tools/find.js`) on its fd branch: pi runs
- * `fd --glob --color=never --hidden --no-require-git --max-results <limit>` (with `--full-path` and a
- * `**∕` prefix for patterns containing `/`) and relativises fd's lines. Here fd's walk and matching are a
+ * find, as pi has it (`dist/core/tools/find.js`) on its fd branch: pi runs
+ * `fd --glob --color=never --hidden --no-require-git --max-results <limit>` (with `--full-path` for
+ * patterns containing `/`) and relativises fd's lines. Per version (the profile's `find` part): pi 0.73.1
+ * puts `**∕` in front of a path pattern (it matches at any depth) and shows the limit notice once
+ * `limit` results are found; pi 1.6.0 anchors a path pattern at the searched directory, asks for
+ * limit + 1 results so the notice appears only when more exist, and rounds the limit down (at least 1). Here fd's walk and matching are a
  * JavaScript engine (`../search/find-engine.ts`); the lines it produces go through pi's own formatting.
  *
  * Deviations from pi:
@@ -19,19 +22,23 @@ import { startSearchBudget } from "../search/budget";
 import { runFindSearch } from "../search/find-engine";
 import type { SearchOperations } from "../search/types";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "../truncate";
+import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
 import { ABORTED_MESSAGE } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ToolDefinition } from "./types";
 
-export const findSchema = Type.Object({
-  pattern: Type.String({
-    description: "Glob the file names or paths must match, e.g. '*.ts', '**/*.json' or 'src/**/*.spec.ts'",
-  }),
-  path: Type.Optional(
-    Type.String({ description: "Directory to search in (default: the working directory)" }),
-  ),
-  limit: Type.Optional(Type.Number({ description: "Stop after this many results (default: 1000)" })),
-});
+function makeFindSchema(patternDescription: string) {
+  return Type.Object({
+    pattern: Type.String({ description: patternDescription }),
+    path: Type.Optional(
+      Type.String({ description: "Directory to search in (default: the working directory)" }),
+    ),
+    limit: Type.Optional(Type.Number({ description: "Stop after this many results (default: 1000)" })),
+  });
+}
+
+export const findSchema = makeFindSchema(LEGACY_TOOL_PROFILE.find.patternDescription);
+const findSchemas = new Map([[LEGACY_TOOL_PROFILE.find.patternDescription, findSchema]]);
 
 export type FindToolInput = Static<typeof findSchema>;
 
@@ -48,6 +55,8 @@ export interface FindToolOptions {
   operations: FindOperations;
   /** How long one call may search, in ms (default SEARCH_TIME_BUDGET_MS; pi has no such limit). */
   timeBudgetMs?: number;
+  /** The pi version's behaviour (default: pi 0.73.1's). */
+  profile?: PiToolProfile;
 }
 
 const DEFAULT_LIMIT = 1000;
@@ -59,39 +68,54 @@ export function createFindToolDefinition(
   options: FindToolOptions,
 ): ToolDefinition<typeof findSchema, FindToolDetails | undefined> {
   const ops = options.operations;
+  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const knobs = profile.find;
+  const beyond = knobs.limitNotice === "beyond-limit";
+  let parameters = findSchemas.get(knobs.patternDescription);
+  if (!parameters) {
+    parameters = makeFindSchema(knobs.patternDescription);
+    findSchemas.set(knobs.patternDescription, parameters);
+  }
   return {
     name: "find",
     label: "find",
     description: DESCRIPTION,
     promptSnippet: "Find files by glob pattern (respects .gitignore)",
-    parameters: findSchema,
-    async execute(_toolCallId, { pattern, path, limit }, signal) {
+    parameters,
+    async execute(_toolCallId, { pattern, path, limit }, signal, _onUpdate, ctx) {
       if (signal?.aborted) throw new Error(ABORTED_MESSAGE);
-      const searchPath = resolveToCwd(path || ".", cwd);
-      const effectiveLimit = limit ?? DEFAULT_LIMIT;
-      const lines = await runFindSearch(ops, {
+      const searchPath = resolveToCwd(path || ".", (profile.perCallCwd && ctx?.cwd) || cwd);
+      const effectiveLimit = knobs.floorLimit
+        ? Math.max(1, Math.floor(limit ?? DEFAULT_LIMIT))
+        : (limit ?? DEFAULT_LIMIT);
+      const found = await runFindSearch(ops, {
         searchPath,
         pattern,
-        limit: effectiveLimit,
+        limit: beyond ? effectiveLimit + 1 : effectiveLimit,
         signal,
         budget: startSearchBudget("find", options.timeBudgetMs),
+        anchorPathPatterns: knobs.pathPatterns === "anchored",
       });
       if (signal?.aborted) throw new Error(ABORTED_MESSAGE);
-      if (lines.length === 0) {
+      if (found.length === 0) {
         return { content: [{ type: "text", text: "No files found matching pattern" }], details: undefined };
       }
+      const lines = beyond ? found.slice(0, effectiveLimit) : found;
 
-      // pi's relativisation of fd's absolute lines, quirks included (a search path given with a trailing
-      // slash loses one more character, as it does in pi).
+      // pi 0.73.1's relativisation of fd's absolute lines, quirks included (a search path given with a
+      // trailing slash loses one more character); pi 1.6.0 takes the plain relative path.
       const relativized = lines.map((line) => {
         const hadTrailingSlash = line.endsWith("/");
-        let relative = line.startsWith(searchPath)
-          ? line.slice(searchPath.length + 1)
-          : relativePath(searchPath, line);
+        let relative =
+          !beyond && line.startsWith(searchPath)
+            ? line.slice(searchPath.length + 1)
+            : relativePath(searchPath, line);
         if (hadTrailingSlash && !relative.endsWith("/")) relative += "/";
         return relative;
       });
-      const resultLimitReached = relativized.length >= effectiveLimit;
+      const resultLimitReached = beyond
+        ? found.length > effectiveLimit
+        : relativized.length >= effectiveLimit;
       // pi repeats this notices tail in each tool too: it is kept per tool for side-by-side reading.
       const truncation = truncateHead(relativized.join("\n"), { maxLines: Number.MAX_SAFE_INTEGER });
       let text = truncation.content;

@@ -1,18 +1,24 @@
 /**
- * The registry of the seven built-in tools, as pi 0.73.1's `dist/core/tools/index.js` has it: create
- * one by name (an unknown name throws `Unknown tool name: <name>`), or the coding set (read, bash,
- * edit, write), the read-only set (read, grep, find, ls) and all seven, as definitions or as the
- * AgentTools the loop runs.
+ * The registry of the built-in tools, as pi's `dist/core/tools/index.js` has it: create one by name
+ * (an unknown name throws `Unknown tool name: <name>`), or the coding set (read, bash, edit, write), the
+ * read-only set (read, grep, find, ls) and all seven, as definitions or as the AgentTools the loop runs.
+ *
+ * A version's behaviour comes from `options.profile` (or a tool's own `profile`); without one the tools
+ * are pi 0.73.1's. pi 1.6.0's profile also lists `powershell`, which `createToolDefinition` makes on
+ * request but the sets here never include (the profile marks it as not offered to the model).
  *
  * Deviation from pi: every tool's options (and so its Operations) are required, so a tool is never
  * quietly bound to a backend nobody chose; the Operations are fixed in the tool's closure at creation.
  */
+
+import type { PiToolProfile } from "../versions/tools";
 import { type BashToolOptions, createBashToolDefinition } from "./bash";
 import { createEditToolDefinition, type EditToolOptions } from "./edit";
 import { createFindToolDefinition, type FindToolOptions } from "./find";
 import { createGrepToolDefinition, type GrepToolOptions } from "./grep";
 import { createLsToolDefinition, type LsToolOptions } from "./ls";
 import { allToolNames, DEFAULT_TOOL_NAMES, READ_ONLY_TOOL_NAMES, type ToolName } from "./names";
+import { createPowerShellToolDefinition } from "./powershell";
 import { createReadToolDefinition, type ReadToolOptions } from "./read";
 import { type ToolContextFactory, wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AnyAgentTool, AnyToolDefinition } from "./types";
@@ -34,24 +40,32 @@ export interface ToolsOptions {
   grep: GrepToolOptions;
   find: FindToolOptions;
   ls: LsToolOptions;
+  /** The pi version every tool follows unless its own options name one (default: pi 0.73.1). */
+  profile?: PiToolProfile;
 }
 
 export function createToolDefinition(name: string, cwd: string, options: ToolsOptions): AnyToolDefinition {
+  const withProfile = <T extends { profile?: PiToolProfile }>(own: T): T =>
+    own.profile || !options.profile ? own : { ...own, profile: options.profile };
   switch (name) {
     case "read":
-      return createReadToolDefinition(cwd, options.read);
+      return createReadToolDefinition(cwd, withProfile(options.read));
     case "bash":
-      return createBashToolDefinition(cwd, options.bash);
+      return createBashToolDefinition(cwd, withProfile(options.bash));
     case "edit":
-      return createEditToolDefinition(cwd, options.edit);
+      return createEditToolDefinition(cwd, withProfile(options.edit));
     case "write":
-      return createWriteToolDefinition(cwd, options.write);
+      return createWriteToolDefinition(cwd, withProfile(options.write));
     case "grep":
-      return createGrepToolDefinition(cwd, options.grep);
+      return createGrepToolDefinition(cwd, withProfile(options.grep));
     case "find":
-      return createFindToolDefinition(cwd, options.find);
+      return createFindToolDefinition(cwd, withProfile(options.find));
     case "ls":
-      return createLsToolDefinition(cwd, options.ls);
+      return createLsToolDefinition(cwd, withProfile(options.ls));
+    case "powershell":
+      if (options.profile?.tools.some((t) => t.name === "powershell"))
+        return createPowerShellToolDefinition(cwd, { profile: options.profile });
+      throw new Error(`Unknown tool name: ${name}`);
     default:
       throw new Error(`Unknown tool name: ${name}`);
   }

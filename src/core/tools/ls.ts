@@ -1,7 +1,8 @@
 /**
- * The ls tool, as pi 0.73.1's `dist/core/tools/ls.js` behaves: entries sorted case-insensitively by
+ * The ls tool, as pi's `dist/core/tools/ls.js` behaves: entries sorted case-insensitively by
  * locale collation (files and folders interleaved), `/` after directories (stat follows symlinks),
  * entries whose stat fails skipped silently, an entry limit and the 50KB byte limit with pi's notices.
+ * pi 1.6.0 rounds the limit down, to at least 1 (the profile's `ls.floorLimit`).
  *
  * Deviation: the collation is pinned to en-US (pi uses the process locale; the goldens were recorded
  * under en-US), so the order does not depend on the browser's language.
@@ -9,6 +10,7 @@
 import { type Static, Type } from "typebox";
 import { joinPath, resolveToCwd } from "../path-utils";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "../truncate";
+import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ToolDefinition } from "./types";
@@ -36,6 +38,8 @@ export interface LsOperations {
 export interface LsToolOptions {
   operations: LsOperations;
   homeDir?: string;
+  /** The pi version's behaviour (default: pi 0.73.1's). */
+  profile?: PiToolProfile;
 }
 
 export const DEFAULT_LS_LIMIT = 500;
@@ -49,16 +53,19 @@ export function createLsToolDefinition(
   options: LsToolOptions,
 ): ToolDefinition<typeof lsSchema, LsToolDetails | undefined> {
   const ops = options.operations;
+  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
   return {
     name: "ls",
     label: "ls",
     description: DESCRIPTION,
     promptSnippet: "List directory contents",
     parameters: lsSchema,
-    execute: (_toolCallId, { path, limit }, signal) =>
+    execute: (_toolCallId, { path, limit }, signal, _onUpdate, ctx) =>
       runAbortable(signal, async () => {
-        const dir = resolveToCwd(path || ".", cwd, options.homeDir);
-        const effectiveLimit = limit ?? DEFAULT_LS_LIMIT;
+        const dir = resolveToCwd(path || ".", (profile.perCallCwd && ctx?.cwd) || cwd, options.homeDir);
+        const effectiveLimit = profile.ls.floorLimit
+          ? Math.max(1, Math.floor(limit ?? DEFAULT_LS_LIMIT))
+          : (limit ?? DEFAULT_LS_LIMIT);
         if (!(await ops.exists(dir))) throw new Error(`Path not found: ${dir}`);
         if (!(await ops.stat(dir)).isDirectory()) throw new Error(`Not a directory: ${dir}`);
         let entries: string[];

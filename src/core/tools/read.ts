@@ -1,6 +1,11 @@
 /**
- * The read tool, as pi 0.73.1's `dist/core/tools/read.js` behaves: raw text (no line numbers, CRs
+ * The read tool, as pi's `dist/core/tools/read.js` behaves: raw text (no line numbers, CRs
  * kept) with offset/limit paging and every notice, or an image detected by its bytes.
+ *
+ * Per version (the profile's `read` part and `lineCounting`): pi 1.6.0 also reads bmp (converted to
+ * png by the injected `imageConverter`), flags an image for a text-only model in
+ * `details.imageUnsupportedByModel` instead of a note in the text, returns `structuredContent`, and
+ * counts `totalLines` of a truncation without the empty piece after a final newline.
  *
  * Deviations from pi:
  * - Path variants (macOS screenshot names, NFD, curly quotes) are probed through the backend's
@@ -17,14 +22,15 @@ import { type PathExists, resolveReadPath } from "../path-utils";
 import { countByte } from "../search/byte-search";
 import {
   DEFAULT_MAX_BYTES,
-  DEFAULT_MAX_LINES,
   formatSize,
   isAsciiRange,
+  type LineCounting,
   type TruncationResult,
   truncateHead,
   truncateHeadUtf8,
   utf8LineStart,
 } from "../truncate";
+import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ImageContent, TextContent, ToolDefinition } from "./types";
@@ -41,7 +47,15 @@ export type ReadToolInput = Static<typeof readSchema>;
 
 export interface ReadToolDetails {
   truncation?: TruncationResult;
+  /** pi 1.6.0: the id of the text-only model an image was read for (pi 0.73.1 says so in the text). */
+  imageUnsupportedByModel?: string;
 }
+
+/** pi 1.6.0's `structuredContent` of read: the text, or the image with the text that goes with it. */
+export type ReadStructuredContent = string | { type: "image"; data: string; mimeType: string; note: string };
+
+/** Turns image bytes of a type models do not take (bmp) into png; null when it cannot. */
+export type ImageConverter = (input: { data: Uint8Array; mimeType: string }) => Promise<Uint8Array | null>;
 
 export interface ReadOperations {
   /** The whole file. Rejects with the backend's error (Node-style messages: `ENOENT: ...`). */
@@ -62,14 +76,18 @@ export interface ReadToolOptions {
   imageResizer?: ImageResizer;
   /** What `~` expands to. */
   homeDir?: string;
+  /** Converts bmp to png for a profile that reads bmp (the browser's codecs); without it bmp is omitted. */
+  imageConverter?: ImageConverter;
+  /** The pi version's behaviour (default: pi 0.73.1's). */
+  profile?: PiToolProfile;
 }
 
-const IMAGE_MIME_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+/** The types models take as they are; others (bmp) are converted to png first. */
+const INLINE_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+const NOT_CONVERTED = "[Image omitted: could not be converted to a supported inline image format.]";
 const NO_IMAGE_SUPPORT =
   "[Current model does not support images. The image will be omitted from this request.]";
 const IMAGE_OMITTED = "[Image omitted: could not be resized below the inline image size limit.]";
-
-const DESCRIPTION = `Read a file. Text comes back as it is stored (no line numbers). Images (jpg, png, gif, webp) come back as attachments. Text output stops at ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB, whichever comes first; a notice then says which offset to continue from. Use offset and limit to page through a long file, and keep reading until you have what you need.`;
 
 export function createReadToolDefinition(
   cwd: string,
@@ -78,30 +96,59 @@ export function createReadToolDefinition(
   const ops = options.operations;
   const autoResize = options.autoResizeImages ?? true;
   const resizer = options.imageResizer;
+  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const knobs = profile.read;
+  const imageTypes = new Set(knobs.imageMimeTypes);
+  const withStructured = (result: {
+    content: (TextContent | ImageContent)[];
+    details: ReadToolDetails | undefined;
+  }) => (knobs.structuredContent ? { ...result, structuredContent: structuredOf(result.content) } : result);
   return {
     name: "read",
     label: "read",
-    description: DESCRIPTION,
+    description: knobs.description,
     promptSnippet: "Read file contents",
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
     execute: (_toolCallId, { path, offset, limit }, signal, _onUpdate, ctx) =>
       runAbortable(signal, async (isAborted) => {
-        const absolutePath = await resolveReadPath(path, cwd, ops.exists, options.homeDir);
+        const callCwd = (profile.perCallCwd && ctx?.cwd) || cwd;
+        const absolutePath = await resolveReadPath(path, callCwd, ops.exists, options.homeDir);
         await ops.access(absolutePath);
         if (isAborted()) return emptyResult();
         const mimeType = ops.detectImageMimeType ? await ops.detectImageMimeType(absolutePath) : undefined;
         const bytes = await ops.readFile(absolutePath);
         if (isAborted()) return emptyResult();
-        if (mimeType && IMAGE_MIME_TYPES.has(mimeType)) {
-          const content = await readImage(bytes, mimeType, autoResize, resizer);
-          if (ctx?.model && !ctx.model.input.includes("image") && content.length > 1) {
-            const first = content[0] as TextContent;
-            content[0] = { type: "text", text: `${first.text}\n${NO_IMAGE_SUPPORT}` };
+        if (mimeType && imageTypes.has(mimeType)) {
+          let input = { bytes, mimeType, hint: "" };
+          if (!INLINE_IMAGE_TYPES.has(mimeType)) {
+            const png = options.imageConverter
+              ? await options.imageConverter({ data: bytes, mimeType }).catch(() => null)
+              : null;
+            if (!png)
+              return withStructured({
+                content: [{ type: "text", text: `Read image file [${mimeType}]\n${NOT_CONVERTED}` }],
+                details: undefined,
+              });
+            input = {
+              bytes: png,
+              mimeType: "image/png",
+              hint: `[Image converted from ${mimeType} to image/png.]`,
+            };
           }
-          return { content, details: undefined };
+          const content = await readImage(input.bytes, input.mimeType, autoResize, resizer, input.hint);
+          let details: ReadToolDetails | undefined;
+          if (ctx?.model && !ctx.model.input.includes("image") && content.length > 1) {
+            if (knobs.imageForTextOnlyModel === "details")
+              details = { imageUnsupportedByModel: ctx.model.id };
+            else {
+              const first = content[0] as TextContent;
+              content[0] = { type: "text", text: `${first.text}\n${NO_IMAGE_SUPPORT}` };
+            }
+          }
+          return withStructured({ content, details });
         }
-        return readText(bytes, path, offset, limit);
+        return withStructured(readText(bytes, path, offset, limit, profile.lineCounting));
       }),
   };
 }
@@ -110,23 +157,33 @@ function emptyResult() {
   return { content: [], details: undefined };
 }
 
+/** pi 1.6.0's structuredContent: the image and its text, else the text. */
+function structuredOf(content: readonly (TextContent | ImageContent)[]): ReadStructuredContent {
+  const text = content.find((b): b is TextContent => b.type === "text")?.text ?? "";
+  const image = content.find((b): b is ImageContent => b.type === "image");
+  return image ? { type: "image", data: image.data, mimeType: image.mimeType, note: text } : text;
+}
+
+/** `hint`: pi 1.6.0's conversion note, shown before the dimension note. */
 async function readImage(
   bytes: Uint8Array,
   mimeType: string,
   autoResize: boolean,
   resizer: ImageResizer | undefined,
+  hint = "",
 ): Promise<(TextContent | ImageContent)[]> {
+  const withHints = (first: string, ...notes: (string | undefined)[]) =>
+    [first, ...[hint, ...notes].filter((n) => n)].join("\n");
   if (!autoResize) {
     return [
-      { type: "text", text: `Read image file [${mimeType}]` },
+      { type: "text", text: withHints(`Read image file [${mimeType}]`) },
       { type: "image", data: base64Encode(bytes), mimeType },
     ];
   }
   const resized = resizer ? await resizer.resize({ data: bytes, mimeType }).catch(() => null) : null;
   if (!resized) return [{ type: "text", text: `Read image file [${mimeType}]\n${IMAGE_OMITTED}` }];
-  const note = formatDimensionNote(resized);
   return [
-    { type: "text", text: `Read image file [${resized.mimeType}]${note ? `\n${note}` : ""}` },
+    { type: "text", text: withHints(`Read image file [${resized.mimeType}]`, formatDimensionNote(resized)) },
     { type: "image", data: resized.data, mimeType: resized.mimeType },
   ];
 }
@@ -147,6 +204,7 @@ function readText(
   path: string,
   offset: number | undefined,
   limit: number | undefined,
+  lineCounting: LineCounting,
 ): TextResult {
   const totalFileLines = countByte(bytes, 10, 0, bytes.length) + 1;
   const startLine = offset ? Math.max(0, offset - 1) : 0;
@@ -163,14 +221,18 @@ function readText(
   let truncation: TruncationResult;
   let firstLineBytes: () => number;
   if (isAsciiRange(bytes, from, to) || isValidUtf8(bytes.subarray(from, to))) {
-    truncation = truncateHeadUtf8(bytes, from, to, Math.max(1, last - first), decode);
+    // "terminated" counting leaves out the empty piece after a final newline, and "" has no line.
+    const selected = Math.max(1, last - first);
+    const counted =
+      lineCounting === "split" ? selected : to === from ? 0 : selected - (bytes[to - 1] === 10 ? 1 : 0);
+    truncation = truncateHeadUtf8(bytes, from, to, counted, decode);
     firstLineBytes = () => {
       const newline = bytes.indexOf(10, from);
       return (newline === -1 ? bytes.length : newline) - from;
     };
   } else {
     const allLines = decode(bytes).split("\n");
-    truncation = truncateHead(allLines.slice(startLine, endLine).join("\n"));
+    truncation = truncateHead(allLines.slice(startLine, endLine).join("\n"), { lineCounting });
     firstLineBytes = () => utf8ByteLength(allLines[first]);
   }
   return formatTextResult(truncation, path, startLine, totalFileLines, userLimitedLines, firstLineBytes);

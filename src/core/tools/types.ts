@@ -27,6 +27,13 @@ export interface AgentToolResult<TDetails = unknown> {
   details: TDetails;
   /** Ask the loop not to go back to the model after this batch (only when every result in it asks). */
   terminate?: boolean;
+  /**
+   * A failure reported by returning instead of throwing (pi 1.6.0's bash on a non-zero exit). pi 1.6.0's
+   * loop marks such a result as an error; 0.73.1's ignores the flag.
+   */
+  isError?: boolean;
+  /** Machine-readable result for programmatic callers (pi 1.6.0's read and bash); never sent to the model. */
+  structuredContent?: unknown;
 }
 
 export type AgentToolUpdateCallback<TDetails = unknown> = (partialResult: AgentToolResult<TDetails>) => void;
@@ -35,6 +42,8 @@ export type AgentToolUpdateCallback<TDetails = unknown> = (partialResult: AgentT
 export interface ToolContext {
   /** The model in use, when one is: read uses `input` to say that images will be dropped. */
   model?: { id: string; input: ReadonlyArray<"text" | "image"> };
+  /** The call's working directory: tools of a profile with `perCallCwd` resolve paths against it. */
+  cwd?: string;
 }
 
 export type ExecutionMode = "sequential" | "parallel";

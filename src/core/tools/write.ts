@@ -1,7 +1,8 @@
 /**
- * The write tool, as pi 0.73.1's `dist/core/tools/write.js` behaves: parents created, content written
- * exactly as given (no BOM or line-ending handling), inside the per-file mutation queue. The reported
- * "bytes" is the string's length in UTF-16 units, as pi reports it ("héllo" is 5).
+ * The write tool, as pi's `dist/core/tools/write.js` behaves: parents created, content written
+ * exactly as given (no BOM or line-ending handling), inside the per-file mutation queue. pi 0.73.1
+ * answers `Successfully wrote N bytes to PATH`, N being the string's length in UTF-16 units ("héllo" is
+ * 5); pi 1.6.0 answers `Successfully wrote to PATH` (the profile's `write.successText`).
  *
  * Deviations from pi: the queue is an instance from the options (or the default one) and its key comes
  * from the backend's optional realpath; operations are required.
@@ -9,6 +10,7 @@
 import { type Static, Type } from "typebox";
 import { type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
 import { dirnamePath, resolveToCwd } from "../path-utils";
+import { LEGACY_TOOL_PROFILE, type PiToolProfile, type WriteProfile } from "../versions/tools";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ToolDefinition } from "./types";
@@ -38,6 +40,8 @@ export interface WriteToolOptions {
   /** Serialises writes and edits per file: the session's one, shared by its write and edit (no global default). */
   mutationQueue: FileMutationQueue;
   homeDir?: string;
+  /** The pi version's behaviour (default: pi 0.73.1's). */
+  profile?: PiToolProfile;
 }
 
 const DESCRIPTION =
@@ -49,6 +53,8 @@ export function createWriteToolDefinition(
 ): ToolDefinition<typeof writeSchema, WriteToolDetails> {
   const ops = options.operations;
   const queue = options.mutationQueue;
+  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const done = (path: string, content: string) => result(profile.write, path, content);
   return {
     name: "write",
     label: "write",
@@ -56,9 +62,9 @@ export function createWriteToolDefinition(
     promptSnippet: "Create or overwrite files",
     promptGuidelines: ["Use write only for new files or complete rewrites."],
     parameters: writeSchema,
-    execute: (toolCallId, { path, content }, signal) =>
+    execute: (toolCallId, { path, content }, signal, _onUpdate, ctx) =>
       runAbortable(signal, async (isAborted) => {
-        const absolutePath = resolveToCwd(path, cwd, options.homeDir);
+        const absolutePath = resolveToCwd(path, (profile.perCallCwd && ctx?.cwd) || cwd, options.homeDir);
         const key = await fileMutationKey(absolutePath, ops.realpath);
         return queue.run(
           key,
@@ -75,11 +81,12 @@ export function createWriteToolDefinition(
   };
 }
 
-function done(path: string, content: string) {
-  return {
-    content: [{ type: "text" as const, text: `Successfully wrote ${content.length} bytes to ${path}` }],
-    details: undefined,
-  };
+function result(knobs: WriteProfile, path: string, content: string) {
+  const text =
+    knobs.successText === "plain"
+      ? `Successfully wrote to ${path}`
+      : `Successfully wrote ${content.length} bytes to ${path}`;
+  return { content: [{ type: "text" as const, text }], details: undefined };
 }
 
 export function createWriteTool(
