@@ -1,6 +1,7 @@
 import type { PanelId } from "@state/prefs";
 import { PANEL_IDS } from "@state/prefs";
 import type { ComponentType } from "react";
+import { ContextGauge } from "../ContextGauge/ContextGauge";
 import { Conversation } from "../Conversation/Conversation";
 import { DispatchTable } from "../DispatchTable/DispatchTable";
 import { EventStream } from "../EventStream/EventStream";
@@ -47,6 +48,11 @@ const SPECS: Record<PanelId, Omit<PanelSpec, "id">> = {
   },
   "event-stream": {
     Body: EventStream,
+    column: { normal: 2, projector: 2 },
+    grow: { normal: 1, projector: 1 },
+  },
+  "context-window": {
+    Body: ContextGauge,
     column: { normal: 2, projector: 2 },
     grow: { normal: 1, projector: 1 },
   },
