@@ -91,7 +91,12 @@ export function ContextGauge() {
   if (total.lastUsageIndex === null) {
     segments.push({ key: "p", tokens: promptTokens, kind: "prompt", title: t("prompt") });
     for (const e of entries)
-      segments.push({ key: `m${e.index}`, tokens: e.estimate, kind: e.role, title: rowTitle(e) });
+      segments.push({
+        key: `m${e.index}`,
+        tokens: e.estimate,
+        kind: e.role,
+        title: `${e.index + 1} ${rowTitle(e)}`,
+      });
   } else {
     segments.push({
       key: "u",
@@ -100,89 +105,96 @@ export function ContextGauge() {
       title: t("reported", { last: total.lastUsageIndex + 1 }),
     });
     for (const e of entries.slice(total.lastUsageIndex + 1))
-      segments.push({ key: `m${e.index}`, tokens: e.estimate, kind: e.role, title: rowTitle(e) });
+      segments.push({
+        key: `m${e.index}`,
+        tokens: e.estimate,
+        kind: e.role,
+        title: `${e.index + 1} ${rowTitle(e)}`,
+      });
   }
   function rowTitle(e: ContextEntry) {
-    return `${e.index + 1} ${t(`role.${e.role}`)}${e.label ? ` (${e.label})` : ""}`;
+    return `${t(`role.${e.role}`)}${e.label ? ` (${e.label})` : ""}`;
   }
 
   return (
     <div className="context-gauge" data-over={over}>
-      <div className="context-gauge__head">
-        <p className="context-gauge__total" data-testid="context-total">
-          {t("total", {
-            tokens: format.count(total.tokens),
-            window: format.count(window),
-            percent: format.count(Math.round((total.tokens / window) * 100)),
-          })}
-        </p>
-        <label htmlFor={selectId} className="context-gauge__pick">
-          {t("window")}{" "}
-          <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)}>
-            <option value="model">
-              {modelWindow === null
-                ? t("windowDefault", { window: format.count(DEFAULT_CONTEXT_WINDOW) })
-                : t("windowModel", { model: answered?.model ?? "", window: format.count(modelWindow) })}
-            </option>
-            {WINDOWS.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.settings === DEFAULT_COMPACTION
-                  ? format.count(w.window)
-                  : t("windowSmall", {
-                      window: format.count(w.window),
-                      reserve: format.count(w.settings.reserveTokens),
-                      keep: format.count(w.settings.keepRecentTokens),
-                    })}
+      <div className="context-gauge__summary">
+        <div className="context-gauge__head">
+          <p className="context-gauge__total" data-testid="context-total">
+            {t("total", {
+              tokens: format.count(total.tokens),
+              window: format.count(window),
+              percent: format.count(Math.round((total.tokens / window) * 100)),
+            })}
+          </p>
+          <label htmlFor={selectId} className="context-gauge__pick">
+            {t("window")}{" "}
+            <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)}>
+              <option value="model">
+                {modelWindow === null
+                  ? t("windowDefault", { window: format.count(DEFAULT_CONTEXT_WINDOW) })
+                  : t("windowModel", { model: answered?.model ?? "", window: format.count(modelWindow) })}
               </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <div className="context-gauge__bar" role="img" aria-label={t("barLabel")}>
-        {segments.map((s) => (
+              {WINDOWS.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.settings === DEFAULT_COMPACTION
+                    ? format.count(w.window)
+                    : t("windowSmall", {
+                        window: format.count(w.window),
+                        reserve: format.count(w.settings.reserveTokens),
+                        keep: format.count(w.settings.keepRecentTokens),
+                      })}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="context-gauge__bar" role="img" aria-label={t("barLabel")}>
+          {segments.map((s) => (
+            <span
+              key={s.key}
+              className={`context-gauge__seg context-gauge__seg--${s.kind}`}
+              style={{ width: pct(s.tokens) }}
+              title={`${s.title}: ${format.count(s.tokens)}`}
+            />
+          ))}
           <span
-            key={s.key}
-            className={`context-gauge__seg context-gauge__seg--${s.kind}`}
-            style={{ width: pct(s.tokens) }}
-            title={`${s.title}: ${format.count(s.tokens)}`}
+            className="context-gauge__line"
+            data-testid="compaction-line"
+            style={{ left: pct(Math.max(0, threshold)) }}
+            title={t("compactsAt", { tokens: format.count(threshold) })}
           />
-        ))}
-        <span
-          className="context-gauge__line"
-          data-testid="compaction-line"
-          style={{ left: pct(Math.max(0, threshold)) }}
-          title={t("compactsAt", { tokens: format.count(threshold) })}
-        />
-      </div>
-      <p className={over ? "context-gauge__status context-gauge__status--over" : "context-gauge__status"}>
-        <span data-testid="compaction-status">
-          {over
-            ? t("over", { threshold: format.count(threshold) })
-            : t("under", {
-                threshold: format.count(threshold),
-                left: format.count(threshold - total.tokens),
-              })}
-        </span>{" "}
-        <span className="muted">
-          {t("settings", {
-            window: format.count(window),
-            reserve: format.count(settings.reserveTokens),
-            keep: format.count(settings.keepRecentTokens),
-          })}
-        </span>
-      </p>
-      {entries.length > 0 ? (
-        <p className="context-gauge__cut" data-testid="cut-point">
-          {cut.firstKept === 0
-            ? t("keepsAll", { keep: format.count(settings.keepRecentTokens) })
-            : t(cut.splitTurn ? "cutSplit" : "cut", {
-                first: cut.firstKept + 1,
-                dropped: cut.firstKept,
-                turn: cut.turnStart + 1,
-                keep: format.count(settings.keepRecentTokens),
-              })}
+        </div>
+        <p className={over ? "context-gauge__status context-gauge__status--over" : "context-gauge__status"}>
+          <span data-testid="compaction-status">
+            {over
+              ? t("over", { threshold: format.count(threshold) })
+              : t("under", {
+                  threshold: format.count(threshold),
+                  left: format.count(threshold - total.tokens),
+                })}
+          </span>{" "}
+          <span className="muted">
+            {t("settings", {
+              window: format.count(window),
+              reserve: format.count(settings.reserveTokens),
+              keep: format.count(settings.keepRecentTokens),
+            })}
+          </span>
         </p>
-      ) : null}
+        {entries.length > 0 ? (
+          <p className="context-gauge__cut" data-testid="cut-point">
+            {cut.firstKept === 0
+              ? t("keepsAll", { keep: format.count(settings.keepRecentTokens) })
+              : t(cut.splitTurn ? "cutSplit" : "cut", {
+                  first: cut.firstKept + 1,
+                  dropped: cut.firstKept,
+                  turn: cut.turnStart + 1,
+                  keep: format.count(settings.keepRecentTokens),
+                })}
+          </p>
+        ) : null}
+      </div>
       <table className="context-gauge__table">
         <thead>
           <tr>
@@ -199,7 +211,7 @@ export function ContextGauge() {
             <td />
             <td>{t("prompt")}</td>
             <td className="num">{format.count(promptTokens)}</td>
-            <td>{t("source.estimate")}</td>
+            <td title={t("sourceLong.estimate")}>{t("source.estimate")}</td>
           </tr>
           {entries.map((e) => (
             <Row
@@ -252,7 +264,9 @@ function Row({
           ) : null}
         </td>
         <td className="num">{format.count(usage ? (entry.usageOutput ?? 0) : entry.estimate)}</td>
-        <td>{usage ? t("source.usage") : t("source.estimate")}</td>
+        <td title={usage ? t("sourceLong.usage") : t("sourceLong.estimate")}>
+          {usage ? t("source.usage") : t("source.estimate")}
+        </td>
       </tr>
     </>
   );
