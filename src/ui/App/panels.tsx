@@ -59,7 +59,7 @@ const SPECS: Record<PanelId, Omit<PanelSpec, "id">> = {
 };
 
 /**
- * The page's panels, once: the layout, the `1`–`6` keys and the Panels menu all read this list. A panel
+ * The page's panels, once: the layout, the `1`–`7` keys and the Panels menu all read this list. A panel
  * keeps its column div in both modes except the dispatch table (its state lives in stores), so switching
  * modes never remounts the conversation's composer or the file editor with unsaved text.
  */
