@@ -54,7 +54,7 @@ describe("prefs", () => {
     p = prefs.getSnapshot();
     expect(p.collapsed).toEqual({ "event-stream": true, dispatch: true });
     expect(p.projectorPanels).toEqual(["conversation", "timeline", "system-prompt", "event-stream"]);
-    expect(PANEL_IDS.map((id) => panelOpen(p, id))).toEqual([true, false, true, true, true, false]);
+    expect(PANEL_IDS.map((id) => panelOpen(p, id))).toEqual([true, false, true, true, true, false, true]);
     // What persistPrefs writes (JSON) reads back unchanged.
     expect(parsePrefs(JSON.parse(JSON.stringify(p)))).toEqual(p);
   });

@@ -1,6 +1,6 @@
 import { createStore, immediate, type Scheduler } from "./store";
 
-/** The page's panels, in the order the `1`–`6` keys and the Panels menu name them. */
+/** The page's panels, in the order the `1`–`7` keys and the Panels menu name them. */
 export const PANEL_IDS = [
   "workspace",
   "dispatch",
@@ -8,6 +8,7 @@ export const PANEL_IDS = [
   "timeline",
   "system-prompt",
   "event-stream",
+  "context-window",
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 

@@ -1,4 +1,5 @@
 import type { SessionEvent } from "@agent/events";
+import { EMPTY_CONTEXT_WINDOW, reduceContextWindow } from "./context-window";
 import { EMPTY_DISPATCH, reduceDispatch } from "./dispatch-table";
 import { EMPTY_DRILLS, reduceDrills } from "./drills";
 import { createEventLog } from "./event-log";
@@ -43,6 +44,7 @@ export function createSessionStores(
   const modelRequest = createFoldStore(EMPTY_MODEL_REQUEST, reduceModelRequest, schedule);
   const drills = createFoldStore(EMPTY_DRILLS, reduceDrills, schedule);
   const learnerTools = createFoldStore(EMPTY_LEARNER_TOOLS, reduceLearnerTools, schedule);
+  const contextWindow = createFoldStore(EMPTY_CONTEXT_WINDOW, reduceContextWindow, schedule);
   // Every fold sees every event; the page reads each by name.
   const folds = {
     transcript,
@@ -55,6 +57,7 @@ export function createSessionStores(
     modelRequest,
     drills,
     learnerTools,
+    contextWindow,
   };
   const foldList = Object.values(folds);
   const intern = createResultInterner();

@@ -17,6 +17,7 @@ describe("shipped scenarios", () => {
       "abort.json",
       "queue-race.json",
       "seed-prompts.json",
+      "small-window.json",
       "tool-on.json",
       "unknown-tool.json",
       "validation.json",

@@ -1,6 +1,7 @@
 import type { PanelId } from "@state/prefs";
 import { PANEL_IDS } from "@state/prefs";
 import type { ComponentType } from "react";
+import { ContextGauge } from "../ContextGauge/ContextGauge";
 import { Conversation } from "../Conversation/Conversation";
 import { DispatchTable } from "../DispatchTable/DispatchTable";
 import { EventStream } from "../EventStream/EventStream";
@@ -50,10 +51,15 @@ const SPECS: Record<PanelId, Omit<PanelSpec, "id">> = {
     column: { normal: 2, projector: 2 },
     grow: { normal: 1, projector: 1 },
   },
+  "context-window": {
+    Body: ContextGauge,
+    column: { normal: 2, projector: 2 },
+    grow: { normal: 1, projector: 1 },
+  },
 };
 
 /**
- * The page's panels, once: the layout, the `1`–`6` keys and the Panels menu all read this list. A panel
+ * The page's panels, once: the layout, the `1`–`7` keys and the Panels menu all read this list. A panel
  * keeps its column div in both modes except the dispatch table (its state lives in stores), so switching
  * modes never remounts the conversation's composer or the file editor with unsaved text.
  */

@@ -11,7 +11,7 @@ const MENU_ID = "panels-menu";
 
 /**
  * The top bar's Panels button and its popover: one checkbox per panel, for the current mode only
- * (projector mode and normal mode each keep their own choice). The `1`–`6` keys do the same.
+ * (projector mode and normal mode each keep their own choice). The `1`–`7` keys do the same.
  */
 export function PanelsMenu() {
   const prefs = usePrefs();

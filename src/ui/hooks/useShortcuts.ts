@@ -18,7 +18,7 @@ function typingIn(target: EventTarget | null): boolean {
 
 /**
  * One keydown listener for the page; single-letter shortcuts stay out of the way while typing (a checkbox
- * takes no text, so the `1`–`6` keys still work from the Panels menu).
+ * takes no text, so the `1`–`7` keys still work from the Panels menu).
  */
 export function useShortcuts(shortcuts: readonly Shortcut[]) {
   const current = useRef(shortcuts);
