@@ -261,6 +261,9 @@ export function createBashToolDefinition(
   };
 }
 
+/**
+ * @public pi's own surface, mirrored for fidelity (tools/index.ts); the app builds its tools through the definitions
+ */
 export function createBashTool(
   cwd: string,
   options: BashToolOptions,

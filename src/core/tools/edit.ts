@@ -245,6 +245,9 @@ export function createEditToolDefinition(
   };
 }
 
+/**
+ * @public pi's own surface, mirrored for fidelity (tools/index.ts); the app builds its tools through the definitions
+ */
 export function createEditTool(
   cwd: string,
   options: EditToolOptions,

@@ -140,6 +140,9 @@ export function createFindToolDefinition(
   };
 }
 
+/**
+ * @public pi's own surface, mirrored for fidelity (tools/index.ts); the app builds its tools through the definitions
+ */
 export function createFindTool(
   cwd: string,
   options: FindToolOptions,

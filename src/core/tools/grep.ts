@@ -256,6 +256,9 @@ function mergedContext(
   return out;
 }
 
+/**
+ * @public pi's own surface, mirrored for fidelity (tools/index.ts); the app builds its tools through the definitions
+ */
 export function createGrepTool(
   cwd: string,
   options: GrepToolOptions,

@@ -7,6 +7,10 @@
  * are pi 0.73.1's. pi 1.6.0's profile also lists `powershell`, which `createToolDefinition` makes on
  * request but the sets here never include (the profile marks it as not offered to the model).
  *
+ * The sets and `createXTool` factories are pi's own surface, kept so a reader can hold this file against
+ * pi's; the page builds its tools through the definitions (app/worker/tools.ts). Their exports are marked
+ * `@public`, so the unused-export check knows they are kept on purpose.
+ *
  * Deviation from pi: every tool's options (and so its Operations) are required, so a tool is never
  * quietly bound to a backend nobody chose; the Operations are fixed in the tool's closure at creation.
  */

@@ -118,6 +118,9 @@ export function createLsToolDefinition(
   };
 }
 
+/**
+ * @public pi's own surface, mirrored for fidelity (tools/index.ts); the app builds its tools through the definitions
+ */
 export function createLsTool(
   cwd: string,
   options: LsToolOptions,

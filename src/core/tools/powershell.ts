@@ -37,6 +37,9 @@ export function createPowerShellToolDefinition(
   };
 }
 
+/**
+ * @public pi's own surface, mirrored for fidelity (tools/index.ts); the app builds its tools through the definitions
+ */
 export function createPowerShellTool(
   cwd: string,
   options: PowerShellToolOptions = {},

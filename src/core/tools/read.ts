@@ -314,6 +314,9 @@ function formatTextResult(
   return { content: [{ type: "text", text: truncation.content }], details: undefined };
 }
 
+/**
+ * @public pi's own surface, mirrored for fidelity (tools/index.ts); the app builds its tools through the definitions
+ */
 export function createReadTool(
   cwd: string,
   options: ReadToolOptions,

@@ -89,6 +89,9 @@ function result(knobs: WriteProfile, path: string, content: string) {
   return { content: [{ type: "text" as const, text }], details: undefined };
 }
 
+/**
+ * @public pi's own surface, mirrored for fidelity (tools/index.ts); the app builds its tools through the definitions
+ */
 export function createWriteTool(
   cwd: string,
   options: WriteToolOptions,
