@@ -147,3 +147,30 @@ describe("import rules (.dependency-cruiser.cjs, docs/layers.md)", () => {
     expect(biomeLint(`src/core/${tag}g.ts`, "export const x = 1;\n")).toEqual([]);
   });
 });
+
+describe("unused exports (knip.jsonc)", () => {
+  it("an export nobody imports fails the check; the one a test imports does not", () => {
+    const module = `src/state/${tag}unused.ts`;
+    const user = `src/state/${tag}unused.test.ts`;
+    const report = withProbes(
+      {
+        [module]: "export const used = 1;\nexport const nobodyImportsThis = 2;\n",
+        [user]: `import { used } from "./${tag}unused";\nexport const x = used;\n`,
+      },
+      () => {
+        try {
+          execFileSync("node_modules/.bin/knip", ["--no-progress", "--reporter", "compact"], {
+            encoding: "utf8",
+          });
+          return "";
+        } catch (error) {
+          return String((error as { stdout?: string }).stdout ?? "");
+        }
+      },
+    );
+    // the probe's line names the one export nobody imports, and only that one
+    expect(report.split("\n").filter((line) => line.startsWith(module))).toEqual([
+      `${module}: nobodyImportsThis`,
+    ]);
+  }, 120_000);
+});

@@ -205,8 +205,6 @@ export interface SessionReplies {
   compile_tool: LearnerToolProblem[];
 }
 
-export type SessionCommandType = SessionCommand["type"];
-
 export type WorkerToPage =
   | { kind: "event"; event: SessionEvent }
   /** Several events in emission order: the worker batches them so a burst costs the page few messages. */

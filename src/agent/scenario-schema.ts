@@ -160,8 +160,6 @@ export const ToolsStepSchema = Type.Object(
   { additionalProperties: false, description: "Changes the tool set between runs." },
 );
 
-export const STEP_KINDS = ["user", "assistant", "tools"] as const;
-
 export const StepSchema = Type.Union([UserStepSchema, AssistantStepSchema, ToolsStepSchema], {
   description: "A step: an object with exactly one of user, assistant or tools.",
 });

@@ -2,7 +2,7 @@
 import { type ArgumentValidator, VALIDATOR_0_73_1, type ValidatorVersionId } from "./validation";
 import { VALIDATOR_1_6_0 } from "./validation-1-6-0";
 
-export type { ArgumentValidator, RawToolCall, ValidatableTool, ValidatorVersionId } from "./validation";
+export type { ArgumentValidator, ValidatableTool, ValidatorVersionId } from "./validation";
 export { VALIDATOR_0_73_1 } from "./validation";
 export { describeArgumentsError, VALIDATOR_1_6_0 } from "./validation-1-6-0";
 

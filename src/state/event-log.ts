@@ -82,5 +82,3 @@ export function createEventLog(
     },
   } satisfies Store<EventLogSnapshot> & Record<string, unknown>;
 }
-
-export type EventLog = ReturnType<typeof createEventLog>;

@@ -14,7 +14,7 @@ import type { BackendPick, BackendPicker, Missing } from "@state/backend-pick";
 import type { ContainerAvailability } from "@state/compare-backends";
 import { createStore } from "@state/store";
 
-export type { BackendPick, BackendPicker, Missing } from "@state/backend-pick";
+export type { BackendPicker, Missing } from "@state/backend-pick";
 
 export const BOOT_LIMIT_MS = 30_000;
 

@@ -15,8 +15,6 @@ const CODES: Readonly<Record<FaultCode, { errno: number; description: string }>>
   ENOSPC: { errno: -28, description: "no space left on device" },
 };
 
-export const FAULT_CODES = Object.keys(CODES) as FaultCode[];
-
 export interface FsError extends Error {
   errno: number;
   code: FaultCode;

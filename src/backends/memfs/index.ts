@@ -50,10 +50,3 @@ export function createMemfsToolOptions(
     ls: { operations: createMemfsLsOperations(workspace), homeDir },
   };
 }
-
-export {
-  createMemfsEditOperations,
-  createMemfsLsOperations,
-  createMemfsReadOperations,
-  createMemfsWriteOperations,
-} from "./operations";

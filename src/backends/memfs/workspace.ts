@@ -13,7 +13,7 @@ import { listenToInternalChanges } from "./memfs-internals";
 export type FileSpec = string | { base64: string } | { symlink: string } | { dir: true };
 export type FilesMap = Record<string, FileSpec>;
 
-export type { FsChange, SnapshotEntry, WorkspaceSnapshot } from "@backends/backend";
+export type { FsChange, WorkspaceSnapshot } from "@backends/backend";
 
 type MemfsFs = ReturnType<typeof createFsFromVolume>;
 

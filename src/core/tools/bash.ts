@@ -20,7 +20,7 @@ import { type Static, Type } from "typebox";
 import { OutputAccumulator, type OutputLogOperations, type OutputSnapshot } from "../output-accumulator";
 import { UpdateThrottle } from "../output-updates";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "../truncate";
-import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
+import { type PiToolProfile, TOOLS_0_73_1 } from "../versions/tools";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, AgentToolResult, ToolDefinition } from "./types";
 
@@ -35,9 +35,9 @@ function makeBashSchema(commandDescription: string) {
   });
 }
 
-export const bashSchema = makeBashSchema(LEGACY_TOOL_PROFILE.bash.commandDescription);
+export const bashSchema = makeBashSchema(TOOLS_0_73_1.bash.commandDescription);
 
-export type BashToolInput = Static<typeof bashSchema>;
+type BashToolInput = Static<typeof bashSchema>;
 
 /** pi 1.6.0's `structuredContent` for bash: the output for programmatic callers, not the model. */
 export interface BashStructuredContent {
@@ -136,9 +136,7 @@ const DESCRIPTION =
   `whichever comes first, and the whole output is then saved to a log file whose path is shown. ` +
   `An optional timeout, in seconds, stops the command.`;
 
-const schemas = new Map<string, typeof bashSchema>([
-  [LEGACY_TOOL_PROFILE.bash.commandDescription, bashSchema],
-]);
+const schemas = new Map<string, typeof bashSchema>([[TOOLS_0_73_1.bash.commandDescription, bashSchema]]);
 
 /** One schema object per description, so validators compiled per schema are reused. */
 function schemaFor(profile: PiToolProfile): typeof bashSchema {
@@ -156,7 +154,7 @@ export function createBashToolDefinition(
   options: BashToolOptions,
 ): ToolDefinition<typeof bashSchema, BashToolDetails | undefined> {
   const { operations, logOperations, commandPrefix, spawnHook } = options;
-  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const profile = options.profile ?? TOOLS_0_73_1;
   const knobs = profile.bash;
   return {
     name: "bash",
@@ -164,7 +162,13 @@ export function createBashToolDefinition(
     description: DESCRIPTION,
     promptSnippet: "Execute bash commands (ls, grep, find, etc.)",
     parameters: schemaFor(profile),
-    async execute(_toolCallId, { command, timeout }, signal, onUpdate, ctx): Promise<BashResult> {
+    async execute(
+      _toolCallId,
+      { command, timeout }: BashToolInput,
+      signal,
+      onUpdate,
+      ctx,
+    ): Promise<BashResult> {
       const full = commandPrefix ? `${commandPrefix}\n${command}` : command;
       const base: BashSpawnContext = {
         command: full,

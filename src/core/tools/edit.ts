@@ -16,7 +16,7 @@ import { type Static, Type } from "typebox";
 import { decodeUtf8, decodeUtf8Strict, spliceUtf8 } from "../bytes";
 import { type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
 import { resolveToCwd } from "../path-utils";
-import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
+import { type PiToolProfile, TOOLS_0_73_1 } from "../versions/tools";
 import { runAbortable } from "./abortable";
 import {
   applyEditsToNormalizedContent,
@@ -150,7 +150,7 @@ export function createEditToolDefinition(
 ): ToolDefinition<typeof editSchema, EditToolDetails | undefined> {
   const ops = options.operations;
   const queue = options.mutationQueue;
-  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const profile = options.profile ?? TOOLS_0_73_1;
   const knobs = profile.edit;
   const touchedLines = knobs.fuzzyRewrite === "touched-lines";
   return {

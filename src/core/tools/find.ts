@@ -22,7 +22,7 @@ import { startSearchBudget } from "../search/budget";
 import { runFindSearch } from "../search/find-engine";
 import type { SearchOperations } from "../search/types";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "../truncate";
-import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
+import { type PiToolProfile, TOOLS_0_73_1 } from "../versions/tools";
 import { ABORTED_MESSAGE } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ToolDefinition } from "./types";
@@ -37,10 +37,10 @@ function makeFindSchema(patternDescription: string) {
   });
 }
 
-export const findSchema = makeFindSchema(LEGACY_TOOL_PROFILE.find.patternDescription);
-const findSchemas = new Map([[LEGACY_TOOL_PROFILE.find.patternDescription, findSchema]]);
+export const findSchema = makeFindSchema(TOOLS_0_73_1.find.patternDescription);
+const findSchemas = new Map([[TOOLS_0_73_1.find.patternDescription, findSchema]]);
 
-export type FindToolInput = Static<typeof findSchema>;
+type FindToolInput = Static<typeof findSchema>;
 
 export interface FindToolDetails {
   truncation?: TruncationResult;
@@ -68,7 +68,7 @@ export function createFindToolDefinition(
   options: FindToolOptions,
 ): ToolDefinition<typeof findSchema, FindToolDetails | undefined> {
   const ops = options.operations;
-  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const profile = options.profile ?? TOOLS_0_73_1;
   const knobs = profile.find;
   const beyond = knobs.limitNotice === "beyond-limit";
   let parameters = findSchemas.get(knobs.patternDescription);
@@ -82,7 +82,7 @@ export function createFindToolDefinition(
     description: DESCRIPTION,
     promptSnippet: "Find files by glob pattern (respects .gitignore)",
     parameters,
-    async execute(_toolCallId, { pattern, path, limit }, signal, _onUpdate, ctx) {
+    async execute(_toolCallId, { pattern, path, limit }: FindToolInput, signal, _onUpdate, ctx) {
       if (signal?.aborted) throw new Error(ABORTED_MESSAGE);
       const searchPath = resolveToCwd(path || ".", (profile.perCallCwd && ctx?.cwd) || cwd);
       const effectiveLimit = knobs.floorLimit

@@ -30,7 +30,7 @@ import {
   truncateHead,
   truncateLine,
 } from "../truncate";
-import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
+import { type PiToolProfile, TOOLS_0_73_1 } from "../versions/tools";
 import { ABORTED_MESSAGE } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ToolDefinition } from "./types";
@@ -59,10 +59,10 @@ function makeGrepSchema(globDescription: string) {
   });
 }
 
-export const grepSchema = makeGrepSchema(LEGACY_TOOL_PROFILE.grep.globDescription);
-const grepSchemas = new Map([[LEGACY_TOOL_PROFILE.grep.globDescription, grepSchema]]);
+export const grepSchema = makeGrepSchema(TOOLS_0_73_1.grep.globDescription);
+const grepSchemas = new Map([[TOOLS_0_73_1.grep.globDescription, grepSchema]]);
 
-export type GrepToolInput = Static<typeof grepSchema>;
+type GrepToolInput = Static<typeof grepSchema>;
 
 export interface GrepToolDetails {
   truncation?: TruncationResult;
@@ -91,7 +91,7 @@ export function createGrepToolDefinition(
   options: GrepToolOptions,
 ): ToolDefinition<typeof grepSchema, GrepToolDetails | undefined> {
   const ops = options.operations;
-  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const profile = options.profile ?? TOOLS_0_73_1;
   const knobs = profile.grep;
   const merged = knobs.context === "merged";
   const beyond = knobs.limitNotice === "beyond-limit";
@@ -108,7 +108,7 @@ export function createGrepToolDefinition(
     parameters,
     async execute(
       _toolCallId,
-      { pattern, path, glob, ignoreCase, literal, context, limit },
+      { pattern, path, glob, ignoreCase, literal, context, limit }: GrepToolInput,
       signal,
       _u,
       ctx,

@@ -28,12 +28,11 @@ import { type ToolContextFactory, wrapToolDefinition } from "./tool-definition-w
 import type { AnyAgentTool, AnyToolDefinition } from "./types";
 import { createWriteToolDefinition, type WriteToolOptions } from "./write";
 
-export { allToolNames, DEFAULT_TOOL_NAMES, READ_ONLY_TOOL_NAMES, type ToolName } from "./names";
+export { allToolNames, type ToolName } from "./names";
 export {
   createToolDefinitionFromAgentTool,
   type ToolContextFactory,
   wrapToolDefinition,
-  wrapToolDefinitions,
 } from "./tool-definition-wrapper";
 
 export interface ToolsOptions {

@@ -10,7 +10,7 @@
 import { type Static, Type } from "typebox";
 import { joinPath, resolveToCwd } from "../path-utils";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "../truncate";
-import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
+import { type PiToolProfile, TOOLS_0_73_1 } from "../versions/tools";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ToolDefinition } from "./types";
@@ -20,7 +20,7 @@ export const lsSchema = Type.Object({
   limit: Type.Optional(Type.Number({ description: "Maximum number of entries to return (default: 500)" })),
 });
 
-export type LsToolInput = Static<typeof lsSchema>;
+type LsToolInput = Static<typeof lsSchema>;
 
 export interface LsToolDetails {
   entryLimitReached?: number;
@@ -53,14 +53,14 @@ export function createLsToolDefinition(
   options: LsToolOptions,
 ): ToolDefinition<typeof lsSchema, LsToolDetails | undefined> {
   const ops = options.operations;
-  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const profile = options.profile ?? TOOLS_0_73_1;
   return {
     name: "ls",
     label: "ls",
     description: DESCRIPTION,
     promptSnippet: "List directory contents",
     parameters: lsSchema,
-    execute: (_toolCallId, { path, limit }, signal, _onUpdate, ctx) =>
+    execute: (_toolCallId, { path, limit }: LsToolInput, signal, _onUpdate, ctx) =>
       runAbortable(signal, async () => {
         const dir = resolveToCwd(path || ".", (profile.perCallCwd && ctx?.cwd) || cwd, options.homeDir);
         const effectiveLimit = profile.ls.floorLimit

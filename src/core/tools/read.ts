@@ -30,7 +30,7 @@ import {
   truncateHeadUtf8,
   utf8LineStart,
 } from "../truncate";
-import { LEGACY_TOOL_PROFILE, type PiToolProfile } from "../versions/tools";
+import { type PiToolProfile, TOOLS_0_73_1 } from "../versions/tools";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ImageContent, TextContent, ToolDefinition } from "./types";
@@ -43,7 +43,7 @@ export const readSchema = Type.Object({
   limit: Type.Optional(Type.Number({ description: "Maximum number of lines to read" })),
 });
 
-export type ReadToolInput = Static<typeof readSchema>;
+type ReadToolInput = Static<typeof readSchema>;
 
 export interface ReadToolDetails {
   truncation?: TruncationResult;
@@ -96,7 +96,7 @@ export function createReadToolDefinition(
   const ops = options.operations;
   const autoResize = options.autoResizeImages ?? true;
   const resizer = options.imageResizer;
-  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const profile = options.profile ?? TOOLS_0_73_1;
   const knobs = profile.read;
   const imageTypes = new Set(knobs.imageMimeTypes);
   const withStructured = (result: {
@@ -110,7 +110,7 @@ export function createReadToolDefinition(
     promptSnippet: "Read file contents",
     promptGuidelines: ["Use read to examine files instead of cat or sed."],
     parameters: readSchema,
-    execute: (_toolCallId, { path, offset, limit }, signal, _onUpdate, ctx) =>
+    execute: (_toolCallId, { path, offset, limit }: ReadToolInput, signal, _onUpdate, ctx) =>
       runAbortable(signal, async (isAborted) => {
         const callCwd = (profile.perCallCwd && ctx?.cwd) || cwd;
         const absolutePath = await resolveReadPath(path, callCwd, ops.exists, options.homeDir);

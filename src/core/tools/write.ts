@@ -10,7 +10,7 @@
 import { type Static, Type } from "typebox";
 import { type FileMutationQueue, fileMutationKey } from "../file-mutation-queue";
 import { dirnamePath, resolveToCwd } from "../path-utils";
-import { LEGACY_TOOL_PROFILE, type PiToolProfile, type WriteProfile } from "../versions/tools";
+import { type PiToolProfile, TOOLS_0_73_1, type WriteProfile } from "../versions/tools";
 import { runAbortable } from "./abortable";
 import { wrapToolDefinition } from "./tool-definition-wrapper";
 import type { AgentTool, ToolDefinition } from "./types";
@@ -22,7 +22,7 @@ export const writeSchema = Type.Object({
   content: Type.String({ description: "The complete new content of the file" }),
 });
 
-export type WriteToolInput = Static<typeof writeSchema>;
+type WriteToolInput = Static<typeof writeSchema>;
 
 export type WriteToolDetails = undefined;
 
@@ -53,7 +53,7 @@ export function createWriteToolDefinition(
 ): ToolDefinition<typeof writeSchema, WriteToolDetails> {
   const ops = options.operations;
   const queue = options.mutationQueue;
-  const profile = options.profile ?? LEGACY_TOOL_PROFILE;
+  const profile = options.profile ?? TOOLS_0_73_1;
   const done = (path: string, content: string) => result(profile.write, path, content);
   return {
     name: "write",
@@ -62,7 +62,7 @@ export function createWriteToolDefinition(
     promptSnippet: "Create or overwrite files",
     promptGuidelines: ["Use write only for new files or complete rewrites."],
     parameters: writeSchema,
-    execute: (toolCallId, { path, content }, signal, _onUpdate, ctx) =>
+    execute: (toolCallId, { path, content }: WriteToolInput, signal, _onUpdate, ctx) =>
       runAbortable(signal, async (isAborted) => {
         const absolutePath = resolveToCwd(path, (profile.perCallCwd && ctx?.cwd) || cwd, options.homeDir);
         const key = await fileMutationKey(absolutePath, ops.realpath);

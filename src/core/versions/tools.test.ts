@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allToolNames } from "../tools/names";
 import { DEFAULT_PI_VERSION, isPiVersionId, PI_VERSIONS } from "./ids";
-import { LEGACY_TOOL_PROFILE, TOOL_PROFILES, TOOLS_0_73_1, TOOLS_1_6_0 } from "./tools";
+import { TOOL_PROFILES, TOOLS_0_73_1, TOOLS_1_6_0 } from "./tools";
 
 describe("version profiles of the tool layer", () => {
   it("lists the versions, oldest first, with 1.6.0 as the default", () => {
@@ -13,7 +13,6 @@ describe("version profiles of the tool layer", () => {
 
   it("has a tool profile per version, each naming its version", () => {
     for (const { id } of PI_VERSIONS) expect(TOOL_PROFILES[id].version).toBe(id);
-    expect(LEGACY_TOOL_PROFILE).toBe(TOOLS_0_73_1);
   });
 
   it("lists pi's tools in pi's order; only the seven are offered to the model", () => {

@@ -234,9 +234,3 @@ export const TOOL_PROFILES: Readonly<Record<PiVersionId, PiToolProfile>> = {
   "0.73.1": TOOLS_0_73_1,
   "1.6.0": TOOLS_1_6_0,
 };
-
-/**
- * What a tool factory uses when it is given no profile: 0.73.1, so every call site that predates
- * profiles keeps its behaviour. A session picks a version by passing its profile.
- */
-export const LEGACY_TOOL_PROFILE: PiToolProfile = TOOLS_0_73_1;

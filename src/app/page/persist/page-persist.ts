@@ -300,8 +300,6 @@ export function createPagePersistence(deps: PagePersistDeps) {
   };
 }
 
-export type PagePersistence = ReturnType<typeof createPagePersistence>;
-
 function read(storage: Pick<Storage, "getItem"> | null, key: string): string | null {
   try {
     return storage?.getItem(key) ?? null;

@@ -29,7 +29,7 @@ import { MAX_IMPORT_ENTRIES, MAX_LINK_BYTES } from "../../shared/share/limits";
 
 export const LINK_VERSION = 1;
 export const LINK_PREFIX = "share=";
-export { SAFE_LINK_LENGTH, SHORT_LINK_LENGTH } from "../../shared/share/limits";
+export { SAFE_LINK_LENGTH } from "../../shared/share/limits";
 
 /** What goes into the link: the changes from its base, never the whole workspace. */
 interface LinkPayload {
@@ -43,7 +43,7 @@ interface LinkPayload {
   learner?: SavedLearnerTools;
 }
 
-export type { LinkProblem, LinkRefusal } from "@ui/Share/share-handle";
+export type { LinkRefusal } from "@ui/Share/share-handle";
 
 export type DecodedLink = { ok: true; shared: SharedWork; summary: LinkSummary } | LinkRefusal;
 

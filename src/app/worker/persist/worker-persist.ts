@@ -185,6 +185,4 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
   }
 }
 
-export type WorkerPersistence = ReturnType<typeof createWorkerPersistence>;
-
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));

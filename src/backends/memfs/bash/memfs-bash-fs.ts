@@ -30,9 +30,6 @@ import { decode, encode, encodingOf, latin1, type ReadFileOptions, type WriteFil
 type MemfsFs = MemfsWorkspace["fs"];
 type DirentEntry = Awaited<ReturnType<NonNullable<IFileSystem["readdirWithFileTypes"]>>>[number];
 
-/** Called after a write, with the memfs path (for listeners that want more than memfs's own events). */
-export type FsMutationListener = (op: string, path: string) => void;
-
 export class MemfsBashFs implements IFileSystem {
   private readonly fs: MemfsFs;
 

@@ -24,8 +24,3 @@ export function createMiniPiHandlers(
     write: toExecute(createMiniPiWrite(cwd, options.write.operations)),
   };
 }
-
-export { MINI_PI_BASH_TIMEOUT_S, MINI_PI_BLACKLIST, MINI_PI_MAX_OUTPUT_CHARS } from "./bash";
-export { type MiniPiHandler, toExecute } from "./handler";
-export { MINI_PI_MAX_READ_CHARS } from "./read";
-export { safePath } from "./safe-path";
