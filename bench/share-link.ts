@@ -5,9 +5,9 @@
  * address as the dev server serves it.
  */
 import { readFile } from "node:fs/promises";
+import { PRESETS } from "../src/app/common/presets/index.ts";
+import { SHORT_LINK_LENGTH } from "../src/app/common/share/limits.ts";
 import { encodeLink } from "../src/app/page/share/link-codec.ts";
-import { PRESETS } from "../src/app/shared/presets/index.ts";
-import { SHORT_LINK_LENGTH } from "../src/app/shared/share/limits.ts";
 import { Playground } from "../src/app/worker/playground.ts";
 
 export const SHARE_LINK_TARGET = SHORT_LINK_LENGTH;

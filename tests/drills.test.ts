@@ -4,7 +4,7 @@
  * workspace and its snapshot hold every file the drill was not writing, and a call works again.
  */
 import type { EventOf, SessionEvent } from "@agent/events";
-import { PRESETS } from "@app/shared/presets/index";
+import { PRESETS } from "@app/common/presets/index";
 import { Playground } from "@app/worker/playground";
 import { DRILL_IDS, SLOW_DATA_MS } from "@backends/faulty/drills";
 import { PAGE_DRILLS } from "@state/drills";

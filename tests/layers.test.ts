@@ -87,15 +87,15 @@ const forbidden: [where: string, source: string, rule: string][] = [
   ["app/page", importing("@app/worker/session"), "page-never-imports-worker"],
   ["app/page", importing("../worker/pacer"), "page-never-imports-worker"],
   ["app/worker", importing("@app/page/page-session"), "worker-never-imports-page"],
-  ["app/shared", importing("@app/page/scenarios"), "shared-serves-both-threads"],
+  ["app/common", importing("@app/page/scenarios"), "common-serves-both-threads"],
 ];
 
 const allowed: [where: string, source: string][] = [
   ["agent", importing("@core/tools/types")],
   ["ui", importing("@state/store")],
   ["backends", importing("@core/bytes")],
-  ["app/page", importing("@app/shared/share/limits")],
-  ["app/worker", importing("../shared/share/limits")],
+  ["app/page", importing("@app/common/share/limits")],
+  ["app/worker", importing("../common/share/limits")],
 ];
 
 const probePath = (where: string, n: number) => `src/${where}/${tag}${n}.ts`;

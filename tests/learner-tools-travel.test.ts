@@ -4,12 +4,12 @@
  * load_shared, then the page's accept step), and the learner's own handler in a row's picker.
  */
 import type { SessionEvent } from "@agent/events";
+import { savedLearner } from "@app/common/learner-tools/saved";
+import { memoryStore } from "@app/common/persist/storage";
+import { PRESETS } from "@app/common/presets/index";
 import { createLearnerToolsHandle } from "@app/page/learner-tools/page-tools";
 import { TOOL_TEMPLATES } from "@app/page/learner-tools/templates";
 import { decodeLink, encodeLink } from "@app/page/share/link-codec";
-import { savedLearner } from "@app/shared/learner-tools/saved";
-import { memoryStore } from "@app/shared/persist/storage";
-import { PRESETS } from "@app/shared/presets/index";
 import { readRecord } from "@app/worker/persist/record-store";
 import { writeFullRecord } from "@app/worker/persist/record-writer";
 import { Playground } from "@app/worker/playground";

@@ -10,8 +10,8 @@
  */
 import * as workload from "virtual:bench-workload";
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
-import { deleteRecord } from "../../src/app/shared/persist/record-keys";
-import { chunkKey, idbStore } from "../../src/app/shared/persist/storage";
+import { deleteRecord } from "../../src/app/common/persist/record-keys";
+import { chunkKey, idbStore } from "../../src/app/common/persist/storage";
 import { checkHead, decodeFiles } from "../../src/app/worker/persist/record";
 import { createRecordWriter, encodeAll } from "../../src/app/worker/persist/record-writer";
 import { median } from "../run-workload";

@@ -52,7 +52,7 @@ export interface SavedState {
   learner?: SavedLearnerTools;
 }
 
-/** The learner's tools as saved or shared (src/app/shared/learner-tools/saved.ts reads them back). */
+/** The learner's tools as saved or shared (src/app/common/learner-tools/saved.ts reads them back). */
 export interface SavedLearnerTools {
   tools: LearnerToolEntry[];
   /** tool name → handler, for every row not on pi's own */

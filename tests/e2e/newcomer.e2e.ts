@@ -4,7 +4,7 @@
  * Everything is driven the way a person would (roles and labels), so the tests also check that every
  * control is named.
  */
-import { DEFAULT_WORKSPACE } from "@app/shared/presets/default-workspace";
+import { DEFAULT_WORKSPACE } from "@app/common/presets/default-workspace";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pagePerTest } from "./page";

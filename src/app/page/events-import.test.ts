@@ -3,7 +3,7 @@ import { calls, ev, resetSeq } from "@state/session-events.fixture";
 import { createSessionStores } from "@state/session-stores";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_IMPORT_BYTES } from "../shared/share/limits";
+import { MAX_IMPORT_BYTES } from "../common/share/limits";
 import { createEventsReplay, parseEventsFile } from "./events-import";
 
 const KEY = "sk-test-0123456789abcdefghijklmnop";

@@ -12,7 +12,7 @@ import type { SessionEvent, SessionEventType } from "@agent/events";
 import type { SessionStores } from "@state/session-stores";
 import { createStore, immediate } from "@state/store";
 import type { EventsImportFailure, ReplayHandle, ReplayProblem, ReplayShown } from "@ui/Replay/replay-handle";
-import { MAX_IMPORT_BYTES } from "../shared/share/limits";
+import { MAX_IMPORT_BYTES } from "../common/share/limits";
 
 /**
  * Every event type the page folds. A type missing here fails the compile, so an event added later is

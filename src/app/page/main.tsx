@@ -14,7 +14,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
 import { redactSecrets } from "@agent/drivers/redact";
-import { idbStore } from "../shared/persist/storage";
+import { idbStore } from "../common/persist/storage";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageBackendPicker } from "./backend-page-browser";
 import { createEventsReplay } from "./events-import";
@@ -294,7 +294,7 @@ const scenarioLinks = createScenarioLinks({
   choose: page.confirmations.choose,
   newName: () => i18n.t("open.newName", { ns: "share" }),
   flush: persistence.flush,
-  presetEntries: () => import("../shared/presets/index").then((p) => Object.keys(p.PRESETS.default).length),
+  presetEntries: () => import("../common/presets/index").then((p) => Object.keys(p.PRESETS.default).length),
   tab: tabStorage,
   setTimeout: (run, ms) => window.setTimeout(run, ms),
 });

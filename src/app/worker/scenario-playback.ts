@@ -10,7 +10,7 @@ import { ScenarioPlayer } from "@agent/player";
 import { displaySteps, parseScenario, type Scenario } from "@agent/scenario";
 import { SessionFault } from "@agent/session-fault";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
-import { PRESETS } from "../shared/presets/index";
+import { PRESETS } from "../common/presets/index";
 import type { PlaygroundSession, SessionOptions } from "./session";
 
 /** What playback needs from the session: its runs, its start-over and the tools a scenario names. */

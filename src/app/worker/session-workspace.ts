@@ -18,7 +18,7 @@ import {
   type FileMutationQueue,
   type MutationQueueObserver,
 } from "@core/file-mutation-queue";
-import { PRESETS } from "../shared/presets/index";
+import { PRESETS } from "../common/presets/index";
 import type { LearnerToolSource } from "./learner-tools/types";
 import { installSystemFiles } from "./presets/system-files";
 import {

@@ -16,7 +16,7 @@ import { SessionFault } from "@agent/session-fault";
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
 import type { ToolsOptions } from "@core/tools/index";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
-import { PRESETS } from "../shared/presets/index";
+import { PRESETS } from "../common/presets/index";
 import type { LearnerToolSource } from "./learner-tools/types";
 import { type ToolFactory, ToolTable, type ToolTableDeps } from "./session-tools";
 import { type BackendFactory, SessionWorkspace } from "./session-workspace";

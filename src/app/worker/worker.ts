@@ -3,7 +3,7 @@
 // runaway call can be ended by terminating the worker.
 import type { PageToWorker } from "@agent/protocol";
 import { loadJustBash } from "@backends/memfs/bash/index";
-import { idbStore } from "../shared/persist/storage";
+import { idbStore } from "../common/persist/storage";
 import { runCompromiseDemo } from "./compromises/run-demo";
 import { createEventBatcher } from "./event-batcher";
 import { createBrowserImageResizer } from "./image-resizer";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FromExerciseWorker, ToExerciseWorker } from "../../shared/lessons/exercise-protocol";
+import type { FromExerciseWorker, ToExerciseWorker } from "../../common/lessons/exercise-protocol";
 import { createExerciseRunner, type ExerciseWorkerLike, STUCK_AFTER_MS } from "./exercise-host";
 
 /** A fake worker the test answers by hand, and timers the test advances. */

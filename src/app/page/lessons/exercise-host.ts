@@ -6,7 +6,7 @@
  * starts a new worker. Runs go one at a time, in order.
  */
 import type { ExerciseId, ExerciseReport } from "@state/exercises";
-import type { FromExerciseWorker, ToExerciseWorker } from "../../shared/lessons/exercise-protocol";
+import type { FromExerciseWorker, ToExerciseWorker } from "../../common/lessons/exercise-protocol";
 import type { Timers } from "../page-session";
 
 export const PING_EVERY_MS = 250;

@@ -1,6 +1,6 @@
 import type { ExerciseReport } from "@state/exercises";
 import { describe, expect, it } from "vitest";
-import { EXERCISE_SKELETONS } from "../../shared/lessons/skeletons";
+import { EXERCISE_SKELETONS } from "../../common/lessons/skeletons";
 import { createExercisesHandle } from "./page-exercises";
 
 describe("the page's exercises handle", () => {

@@ -1,7 +1,7 @@
 /** The lessons' code exercises as the page offers them: starting files, the live check, the test run. */
 import type { LearnerToolProblem } from "@agent/events";
 import type { ExercisesHandle } from "@ui/session-context";
-import { EXERCISE_SKELETONS } from "../../shared/lessons/skeletons";
+import { EXERCISE_SKELETONS } from "../../common/lessons/skeletons";
 import { createExerciseRunner, type ExerciseRunner } from "./exercise-host";
 
 export function createExercisesHandle(deps: {

@@ -1,7 +1,7 @@
 import type { PersistCommand, PersistStatus } from "@agent/persist-protocol";
 import { createConfirmations } from "@state/confirmations";
 import { describe, expect, it } from "vitest";
-import { INDEX_KEY, memoryStore, recordKey } from "../../shared/persist/storage";
+import { INDEX_KEY, memoryStore, recordKey } from "../../common/persist/storage";
 import { createPagePersistence, LAST_KEY } from "./page-persist";
 
 function webStorage() {

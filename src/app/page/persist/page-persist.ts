@@ -14,14 +14,14 @@ import type {
   WorkspacesProblem,
   WorkspacesView,
 } from "@ui/Workspaces/types";
-import { copyRecord, deleteRecord } from "../../shared/persist/record-keys";
+import { copyRecord, deleteRecord } from "../../common/persist/record-keys";
 import {
   failureOf,
   INDEX_KEY,
   type KeyValueStore,
   previousKey,
   recordKey,
-} from "../../shared/persist/storage";
+} from "../../common/persist/storage";
 
 export const TAB_KEY = "pi-playground:workspace";
 export const LAST_KEY = "pi-playground:last-workspace";

@@ -4,8 +4,8 @@
  * the same order (a bad name, then one entry too many, then a file larger than the bytes left).
  */
 import type { ImportSkipReason } from "@agent/protocol";
-import { pathProblem } from "../../shared/share/import-rules";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES } from "../../shared/share/limits";
+import { pathProblem } from "../../common/share/import-rules";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES } from "../../common/share/limits";
 
 export interface ImportLimits {
   /** bytes after unpacking, all files together */

@@ -2,8 +2,8 @@ import type { SharedWork } from "@agent/protocol";
 import { parseScenario } from "@agent/scenario";
 import { deflateSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { MAX_TOOL_SOURCE, MAX_TOOLS } from "../../shared/learner-tools/saved";
-import { MAX_IMPORT_ENTRIES, MAX_LINK_BYTES } from "../../shared/share/limits";
+import { MAX_TOOL_SOURCE, MAX_TOOLS } from "../../common/learner-tools/saved";
+import { MAX_IMPORT_ENTRIES, MAX_LINK_BYTES } from "../../common/share/limits";
 import { decodeLink, encodeLink, LINK_PREFIX, toBase64Url } from "./link-codec";
 
 const preset = {

@@ -23,13 +23,13 @@ import {
 import { base64Decode, base64Encode, utf8Decode, utf8Encode } from "@core/bytes";
 import type { LinkRefusal, LinkSummary } from "@ui/Share/share-handle";
 import { deflateSync, Inflate } from "fflate";
-import { readTravellingTools } from "../../shared/learner-tools/saved";
-import { pathProblem } from "../../shared/share/import-rules";
-import { MAX_IMPORT_ENTRIES, MAX_LINK_BYTES } from "../../shared/share/limits";
+import { readTravellingTools } from "../../common/learner-tools/saved";
+import { pathProblem } from "../../common/share/import-rules";
+import { MAX_IMPORT_ENTRIES, MAX_LINK_BYTES } from "../../common/share/limits";
 
 export const LINK_VERSION = 1;
 export const LINK_PREFIX = "share=";
-export { SAFE_LINK_LENGTH } from "../../shared/share/limits";
+export { SAFE_LINK_LENGTH } from "../../common/share/limits";
 
 /** What goes into the link: the changes from its base, never the whole workspace. */
 interface LinkPayload {

@@ -13,8 +13,8 @@ import {
   MAX_TOOLS,
   readSavedLearner,
   readTravellingTools,
-} from "../../shared/learner-tools/saved";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES, MAX_LINK_BYTES } from "../../shared/share/limits";
+} from "../../common/learner-tools/saved";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES, MAX_LINK_BYTES } from "../../common/share/limits";
 import { decodeLink, encodeLink, inflateCapped, LINK_PREFIX, toBase64Url } from "./link-codec";
 import { MAX_RATIO, RATIO_FLOOR, readZip } from "./zip-read";
 

@@ -3,14 +3,14 @@
  * the link codec, the scenario parser) loaded on first use, so none of it is in the first bundle.
  */
 import type { ShareHandle } from "@ui/Share/share-handle";
-import { KEPT_LINK_KEY, SHARE_LIMITS } from "../../shared/share/limits";
+import { KEPT_LINK_KEY, SHARE_LIMITS } from "../../common/share/limits";
 import type { SharePageDeps } from "./share-page";
 
 /** `deps` without the preset: the preset's files are loaded with the rest (a link's changes apply to them). */
 export function createLazyShareHandle(deps: Omit<SharePageDeps, "preset">): ShareHandle {
   let loading: Promise<ShareHandle> | null = null;
   const real = () => {
-    loading ??= Promise.all([import("./share-page"), import("../../shared/presets/index")]).then(
+    loading ??= Promise.all([import("./share-page"), import("../../common/presets/index")]).then(
       ([page, presets]) => page.createShareHandle({ ...deps, preset: presets.PRESETS.default }),
     );
     return loading;

@@ -4,7 +4,7 @@ import { createStore, immediate } from "@state/store";
 import type { Picked } from "@ui/Share/share-handle";
 import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { MAX_IMPORT_BYTES } from "../../shared/share/import-rules";
+import { MAX_IMPORT_BYTES } from "../../common/share/import-rules";
 import { decodeLink, SAFE_LINK_LENGTH } from "./link-codec";
 import { createShareHandle, linkFor, type SharePageDeps } from "./share-page";
 

@@ -17,9 +17,9 @@ import type {
   PreparedImport,
   ShareHandle,
 } from "@ui/Share/share-handle";
-import { TOOLS_ZIP_ENTRY, toolsFromZipText } from "../../shared/learner-tools/saved";
-import { checkEntries, MAX_IMPORT_BYTES, type Skipped } from "../../shared/share/import-rules";
-import { KEPT_LINK_KEY, SHARE_LIMITS } from "../../shared/share/limits";
+import { TOOLS_ZIP_ENTRY, toolsFromZipText } from "../../common/learner-tools/saved";
+import { checkEntries, MAX_IMPORT_BYTES, type Skipped } from "../../common/share/import-rules";
+import { KEPT_LINK_KEY, SHARE_LIMITS } from "../../common/share/limits";
 import { importBudget } from "./import-budget";
 import { decodeLink, encodeLink, SAFE_LINK_LENGTH } from "./link-codec";
 import { readZip } from "./zip-read";

@@ -18,7 +18,7 @@ import {
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ENTRIES,
   type Skipped,
-} from "../../shared/share/import-rules";
+} from "../../common/share/import-rules";
 import { importBudget } from "./import-budget";
 
 /** An entry unpacking to more than this many times its packed size (past RATIO_FLOOR) is a bomb. */

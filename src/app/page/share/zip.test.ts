@@ -1,7 +1,7 @@
 import type { ImportEntry } from "@agent/protocol";
 import { deflateSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { checkEntries, linkStaysInside, pathProblem } from "../../shared/share/import-rules";
+import { checkEntries, linkStaysInside, pathProblem } from "../../common/share/import-rules";
 import { MAX_RATIO, readZip } from "./zip-read";
 import { writeZip } from "./zip-write";
 

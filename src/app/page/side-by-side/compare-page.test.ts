@@ -1,6 +1,6 @@
 import type { CompareResult, ContainerAvailability } from "@state/compare-backends";
 import { describe, expect, it, vi } from "vitest";
-import type { CompareWorkerIn, CompareWorkerOut } from "../../shared/side-by-side/compare-messages";
+import type { CompareWorkerIn, CompareWorkerOut } from "../../common/side-by-side/compare-messages";
 import { createCompareHandle } from "./compare-page";
 
 class FakeWorker {

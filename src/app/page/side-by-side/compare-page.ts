@@ -10,7 +10,7 @@ import type {
   CompareResult,
   ContainerAvailability,
 } from "@state/compare-backends";
-import type { CompareWorkerIn, CompareWorkerOut } from "../../shared/side-by-side/compare-messages";
+import type { CompareWorkerIn, CompareWorkerOut } from "../../common/side-by-side/compare-messages";
 import type { PageBackendPicker } from "../backend-page";
 
 export type CompareWorkerLike = Pick<Worker, "postMessage" | "terminate" | "onmessage" | "onerror">;

@@ -2,7 +2,7 @@
 // The exercise worker: runs the page's tests against a lesson's code, away from the session (its
 // workspace, transcript and tools are never touched) and away from the page's thread, so an endless
 // loop in the learner's code can be ended by terminating this worker (exercise-host.ts).
-import type { FromExerciseWorker, ToExerciseWorker } from "../../shared/lessons/exercise-protocol";
+import type { FromExerciseWorker, ToExerciseWorker } from "../../common/lessons/exercise-protocol";
 import { runSafePathExercise } from "./safepath-exercise";
 import { runWcExercise } from "./wc-exercise";
 

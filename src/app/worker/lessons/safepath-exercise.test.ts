@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXERCISE_SKELETONS } from "../../shared/lessons/skeletons";
+import { EXERCISE_SKELETONS } from "../../common/lessons/skeletons";
 import { runSafePathExercise } from "./safepath-exercise";
 import { SAFEPATH_PREFIX_CHECK, SAFEPATH_SOLUTION } from "./solutions.fixture";
 

@@ -1,5 +1,5 @@
 /** Right and wrong answers to the code exercises, for the runners' tests and the page's e2e test. */
-import { EXERCISE_SKELETONS } from "../../shared/lessons/skeletons";
+import { EXERCISE_SKELETONS } from "../../common/lessons/skeletons";
 
 export const WC_SOLUTION = EXERCISE_SKELETONS.wc.replace(
   "const lines = 0;\n      const words = 0;",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXERCISE_SKELETONS } from "../../shared/lessons/skeletons";
+import { EXERCISE_SKELETONS } from "../../common/lessons/skeletons";
 import { WC_NEWLINES_ONLY, WC_SOLUTION } from "./solutions.fixture";
 import { runWcExercise } from "./wc-exercise";
 

@@ -5,7 +5,7 @@
  */
 
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
-import { chunkKey, type KeyValueStore } from "../../shared/persist/storage";
+import { chunkKey, type KeyValueStore } from "../../common/persist/storage";
 import type { ChunkEntry } from "./chunk-codec";
 import { checkHead, decodeFiles, type RecordHead } from "./record";
 import type { RecordV1 } from "./record-v1";

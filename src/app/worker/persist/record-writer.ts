@@ -10,8 +10,8 @@
  */
 import type { SavedState } from "@agent/persist-protocol";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
-import { storedChunkKeys } from "../../shared/persist/record-keys";
-import { chunkKey, type KeyValueStore } from "../../shared/persist/storage";
+import { storedChunkKeys } from "../../common/persist/record-keys";
+import { chunkKey, type KeyValueStore } from "../../common/persist/storage";
 import { checksum } from "./checksum";
 import { type ChunkEntry, encodeChunk } from "./chunk-codec";
 import { type ChunkRef, makeHead } from "./record";

@@ -1,6 +1,6 @@
 import { createMemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { describe, expect, it } from "vitest";
-import { chunkKey, memoryStore } from "../../shared/persist/storage";
+import { chunkKey, memoryStore } from "../../common/persist/storage";
 import { encodeChunk } from "./chunk-codec";
 import { checksum, RECORD_VERSION, type RecordHead } from "./record";
 import { readRecord } from "./record-store";

@@ -9,7 +9,7 @@
  */
 import type { SavedState } from "@agent/persist-protocol";
 import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
-import { readSavedLearner } from "../../shared/learner-tools/saved";
+import { readSavedLearner } from "../../common/learner-tools/saved";
 import { checksum } from "./checksum";
 import { type ChunkEntry, decodeChunk } from "./chunk-codec";
 import { decodeFilesV1, type RecordV1 } from "./record-v1";

@@ -7,7 +7,7 @@ import {
   memoryStore,
   previousKey,
   recordKey,
-} from "../../shared/persist/storage";
+} from "../../common/persist/storage";
 import { RECORD_VERSION } from "./record";
 import { readRecord } from "./record-store";
 import { encodeRecordV1 } from "./record-v1";

@@ -8,7 +8,7 @@
  */
 import type { PersistCommand, PersistStatus, RestoreOutcome, SavedState } from "@agent/persist-protocol";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
-import { copyRecord, deleteRecord } from "../../shared/persist/record-keys";
+import { copyRecord, deleteRecord } from "../../common/persist/record-keys";
 import {
   asideKey,
   failingWrites,
@@ -16,7 +16,7 @@ import {
   type KeyValueStore,
   previousKey,
   recordKey,
-} from "../../shared/persist/storage";
+} from "../../common/persist/storage";
 import { pickState } from "./record";
 import { readRecord } from "./record-store";
 import { createRecordWriter, type RecordWriter, writeFullRecord } from "./record-writer";

@@ -12,7 +12,7 @@ import {
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ENTRIES,
   type Skipped,
-} from "../../shared/share/import-rules";
+} from "../../common/share/import-rules";
 
 export function applyImport(
   workspace: MemfsWorkspace,

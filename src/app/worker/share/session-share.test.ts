@@ -1,7 +1,7 @@
 import type { SessionEvent } from "@agent/events";
 import { describe, expect, it } from "vitest";
-import { PRESETS } from "../../shared/presets/index";
-import { MAX_IMPORT_ENTRIES } from "../../shared/share/limits";
+import { PRESETS } from "../../common/presets/index";
+import { MAX_IMPORT_ENTRIES } from "../../common/share/limits";
 import { Playground } from "../playground";
 
 const text = (s: string) => new TextEncoder().encode(s);

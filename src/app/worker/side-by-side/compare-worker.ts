@@ -2,7 +2,7 @@
 // "Compare backends" runs here, one worker per run: the learner's session worker is never asked, and a
 // run that ignores its abort is ended by ending this worker (compare-page.ts).
 
-import type { CompareWorkerIn, CompareWorkerOut } from "../../shared/side-by-side/compare-messages";
+import type { CompareWorkerIn, CompareWorkerOut } from "../../common/side-by-side/compare-messages";
 import { createBrowserImageResizer } from "../image-resizer";
 import { runCompare } from "./compare-backends";
 
