@@ -90,6 +90,24 @@ function withPrefix(oldContent: string, prefixEnd: number, parts: DiffPart[]): D
 }
 
 /**
+ * Which lines of an unchanged run of `n` lines a diff shows, in order: `[from, to)` ranges and "skip" for
+ * the elided middle. After a change it shows the first `contextLines`, before one the last, between two
+ * both (or the whole run when that is shorter), and nothing for a run touching no change.
+ */
+export function unchangedRun(
+  n: number,
+  contextLines: number,
+  afterChange: boolean | undefined,
+  beforeChange: boolean | undefined,
+): ([number, number] | "skip")[] {
+  if (afterChange && beforeChange)
+    return n <= contextLines * 2 ? [[0, n]] : [[0, contextLines], "skip", [n - contextLines, n]];
+  if (afterChange) return n > contextLines ? [[0, contextLines], "skip"] : [[0, n]];
+  if (beforeChange) return n > contextLines ? ["skip", [n - contextLines, n]] : [[0, n]];
+  return [];
+}
+
+/**
  * A numbered diff: `+<n> ` added (new numbering), `-<n> ` removed and ` <n> ` context (old
  * numbering), numbers padded to the width of the longer file's line count, up to `contextLines` of
  * context around each change and ` <pad> ...` for what is left out.
@@ -215,19 +233,9 @@ function renderDiff(
         out.push(` ${num(oldLine + from + k)} ${line}`);
       });
     };
-    if (lastWasChange && nextIsChange) {
-      if (n <= contextLines * 2) context(0, n);
-      else {
-        context(0, contextLines);
-        out.push(ellipsis);
-        context(n - contextLines, n);
-      }
-    } else if (lastWasChange) {
-      context(0, Math.min(contextLines, n));
-      if (n > contextLines) out.push(ellipsis);
-    } else if (nextIsChange) {
-      if (n > contextLines) out.push(ellipsis);
-      context(Math.max(0, n - contextLines), n);
+    for (const piece of unchangedRun(n, contextLines, lastWasChange, nextIsChange)) {
+      if (piece === "skip") out.push(ellipsis);
+      else context(piece[0], piece[1]);
     }
     oldLine += n;
     newLine += n;

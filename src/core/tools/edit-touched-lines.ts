@@ -11,6 +11,7 @@
  */
 import { diffLines, FILE_HEADERS_ONLY, formatPatch, type StructuredPatchHunk, structuredPatch } from "diff";
 import { type EditInput, matchEdits, noChangeError } from "./edit-diff";
+import { unchangedRun } from "./edit-diff-lines";
 
 /** A replacement of [index, index + length) in LF text. */
 export interface LineReplacement {
@@ -251,19 +252,9 @@ function renderParts(
       for (let k = from; k < to; k++) out.push(` ${num(oldLine + k)} ${lines[k]}`);
     };
     const n = lines.length;
-    if (lastWasChange && nextIsChange) {
-      if (n <= contextLines * 2) show(0, n);
-      else {
-        show(0, contextLines);
-        out.push(skipped);
-        show(n - contextLines, n);
-      }
-    } else if (lastWasChange) {
-      show(0, Math.min(contextLines, n));
-      if (n > contextLines) out.push(skipped);
-    } else if (nextIsChange) {
-      if (n > contextLines) out.push(skipped);
-      show(Math.max(0, n - contextLines), n);
+    for (const piece of unchangedRun(n, contextLines, lastWasChange, nextIsChange)) {
+      if (piece === "skip") out.push(skipped);
+      else show(piece[0], piece[1]);
     }
     oldLine += n;
     newLine += n;
