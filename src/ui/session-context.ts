@@ -85,7 +85,7 @@ export interface ExercisesHandle {
 export interface SessionHandle {
   stores: SessionStores;
   send(command: SessionCommand): void;
-  /** Esc / Abort: asks the session, and replaces the worker if the call does not end within 150 ms */
+  /** Esc / Abort: asks the session, and replaces the worker if the call does not end (150 ms on a busy thread, 2 s on a free one) */
   abort(): void;
   /** a workspace file's content, asked of the session (it never travels in the event stream) */
   readFile(path: string): Promise<FileContent>;

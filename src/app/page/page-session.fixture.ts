@@ -62,6 +62,8 @@ export function pageSessionFixture(
       request: async () => ({ text: "" }) as never,
       restart: (init) => restarts.push(init),
       lastSnapshot: () => ({ files: { "a.txt": "hi\n" }, reason: "call" }),
+      // By default the worker's thread is busy: it never answers a ping.
+      ping: () => new Promise<void>(() => {}),
       ...host,
     },
   });

@@ -4,7 +4,7 @@ import type { Scenario } from "@agent/scenario";
 import { createPrefsStore, parsePrefs } from "@state/prefs";
 import { createSessionStores } from "@state/session-stores";
 import { describe, expect, it } from "vitest";
-import { ABORT_GRACE_MS } from "./page-session";
+import { ABORT_DEADLINE_MS, ABORT_GRACE_MS } from "./page-session";
 import { fakeTimers, pageSessionFixture } from "./page-session.fixture";
 import { PREFS_KEY, PREFS_WRITE_DELAY_MS, persistPrefs, readStoredPrefs } from "./prefs-storage";
 
@@ -95,6 +95,39 @@ describe("the page session", () => {
       isError: true,
     });
     timers.advance(ABORT_GRACE_MS);
+    expect(restarts).toEqual([]);
+  });
+
+  it("gives a call on a free worker until the deadline: slow to end is not stuck", async () => {
+    const { page, stores, timers, restarts, worker } = pageSessionFixture({
+      host: { ping: async () => {} },
+    });
+    running(worker);
+    page.abort();
+    await Promise.resolve();
+    timers.advance(ABORT_GRACE_MS);
+    timers.advance(ABORT_DEADLINE_MS - ABORT_GRACE_MS - 1);
+    expect(restarts).toEqual([]);
+    timers.advance(1);
+    expect(restarts).toHaveLength(1);
+    expect(stores.status.getSnapshot().notices[0].text).toMatch(/b1.*did not stop within 2000 ms/);
+  });
+
+  it("keeps a free worker whose call ends late after the abort", async () => {
+    const { page, timers, restarts, worker } = pageSessionFixture({ host: { ping: async () => {} } });
+    running(worker);
+    page.abort();
+    await Promise.resolve();
+    timers.advance(ABORT_GRACE_MS);
+    timers.advance(ABORT_GRACE_MS * 3);
+    worker({
+      type: "tool_execution_end",
+      toolCallId: "b1",
+      toolName: "bash",
+      result: { content: [], details: {} },
+      isError: true,
+    });
+    timers.advance(ABORT_DEADLINE_MS);
     expect(restarts).toEqual([]);
   });
 

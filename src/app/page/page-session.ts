@@ -21,11 +21,19 @@ import { createRunningCallNames, learnerToolsAmong } from "./stuck-calls";
 import type { SessionHost } from "./worker-client";
 
 /**
- * How long a call gets to honour abort before the page replaces the worker. An abort should take effect
- * within 200 ms; timers and rendering add up to ~40 ms, and a call that can see the signal (a sleeping
- * bash loop, a grep walk) ends within ~60 ms in Chromium, so 150 ms leaves room on both sides.
+ * How long a call gets to honour abort before the page looks at why it has not. An abort should take
+ * effect within 200 ms; a call that can see the signal (a sleeping bash loop, a grep walk) ends within
+ * ~60 ms in Chromium. If by then the worker has not even answered a ping, its thread is busy (a CPU loop the
+ * bash engine cannot interrupt, a learner's tool spinning): the page replaces the worker at once.
  */
 export const ABORT_GRACE_MS = 150;
+
+/**
+ * How long a call whose worker is free gets to end after an abort. A free thread means the call can still
+ * see the signal, only slowly (a loaded machine delays every step between the abort and the call's end
+ * event); a call still running after this long ignores the signal (a learner's tool awaiting forever).
+ */
+export const ABORT_DEADLINE_MS = 2_000;
 
 export interface Timers {
   setTimeout(run: () => void, ms: number): unknown;
@@ -33,7 +41,7 @@ export interface Timers {
 }
 
 export interface PageSessionDeps {
-  host: Pick<SessionHost, "send" | "request" | "restart" | "lastSnapshot">;
+  host: Pick<SessionHost, "send" | "request" | "restart" | "lastSnapshot" | "ping">;
   stores: SessionStores;
   timers: Timers;
   now: () => number;
@@ -151,18 +159,32 @@ export class PageSession {
     this.stores.ingest(event);
   }
 
-  /** Esc / Abort: asks the session, and replaces the worker if a running call ignores it. */
+  /**
+   * Esc / Abort: asks the session, and replaces the worker if a running call ignores it: at once when the
+   * worker's thread is busy (no answer to a ping within ABORT_GRACE_MS), else after ABORT_DEADLINE_MS.
+   */
   abort(): void {
     const pending = this.stores.status.getSnapshot().runningCalls;
     this.host.send({ type: "abort" });
     if (pending.length === 0) return;
+    // Sent after the abort, so the worker has handed the signal on before it answers.
+    let threadFree = false;
+    void this.host.ping().then(() => {
+      threadFree = true;
+    });
+    const stillRunning = () =>
+      this.stores.status.getSnapshot().runningCalls.filter((id) => pending.includes(id));
     this.deps.timers.setTimeout(() => {
-      const stuck = this.stores.status.getSnapshot().runningCalls.filter((id) => pending.includes(id));
-      if (stuck.length > 0) this.replaceWorker(stuck);
+      if (stillRunning().length === 0) return;
+      if (!threadFree) return this.replaceWorker(stillRunning(), ABORT_GRACE_MS);
+      this.deps.timers.setTimeout(() => {
+        const stuck = stillRunning();
+        if (stuck.length > 0) this.replaceWorker(stuck, ABORT_DEADLINE_MS);
+      }, ABORT_DEADLINE_MS - ABORT_GRACE_MS);
     }, ABORT_GRACE_MS);
   }
 
-  private replaceWorker(stuck: string[]): void {
+  private replaceWorker(stuck: string[], waitedMs: number): void {
     const snapshot = this.host.lastSnapshot();
     const tools = this.stores.dispatch.getSnapshot().tools;
     // The new worker numbers its events on from the last one the page saw: an export has no two alike.
@@ -178,7 +200,7 @@ export class PageSession {
     this.host.restart(
       snapshot ? { ...init, files: snapshot.files, learnerTools: snapshot.learnerTools } : init,
     );
-    const reason = `did not stop within ${ABORT_GRACE_MS} ms of the abort`;
+    const reason = `did not stop within ${waitedMs} ms of the abort`;
     const learner = learnerToolsAmong(stuck, this.callNames.nameOf, tools);
     this.emit({ type: "worker_replaced", reason, toolCallIds: stuck });
     const why =
@@ -194,7 +216,7 @@ export class PageSession {
       {
         code: "workerReplaced",
         calls: stuck.join(", "),
-        ms: ABORT_GRACE_MS,
+        ms: waitedMs,
         from: snapshot ? "snapshot" : "preset",
         ...(snapshot ? { reason: snapshot.reason } : {}),
         ...(learner.length > 0 ? { cause: "learner" as const, tools: learner.join(", ") } : {}),
