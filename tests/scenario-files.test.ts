@@ -84,6 +84,8 @@ describe("a tool call's arguments: any JSON value, answered as pi answers it", (
   ];
   const scenarioWith = (name: string, args: unknown) => ({
     title: "arguments",
+    // The answers below are pi 0.73.1's (its TypeBox validator); the scenario plays on that version.
+    pi: "0.73.1",
     workspace: { files: { "notes.md": "hello\n" } },
     steps: [
       { user: "go" },

@@ -24,6 +24,7 @@ import type { ModelRequestSentEvent, NoticeEvent, WorkerReplacedEvent } from "./
 import type {
   AbortRequestedEvent,
   DriverRequestEvent,
+  PiVersionChangedEvent,
   PromptDequeuedEvent,
   PromptQueuedEvent,
   ScenarioLoadedEvent,
@@ -106,6 +107,7 @@ export type PlaygroundEvent =
   | ToolHandlerChangedEvent
   | BackendChangedEvent
   | SessionReadyEvent
+  | PiVersionChangedEvent
   | SessionErrorEvent
   | SessionClearedEvent
   | ScenarioLoadedEvent

@@ -4,6 +4,8 @@
  * `session_ready` and saves it after changes. The worker reports codes and figures, never sentences: the
  * page words them in its language.
  */
+
+import type { PiVersionId } from "@core/versions/ids";
 import type { LearnerToolEntry, ToolState } from "./events";
 
 /** How this tab holds the workspace: "write" saves; "read-only" restores and never saves. */
@@ -50,6 +52,8 @@ export interface SavedState {
   tools: Record<string, ToolState>;
   /** the learner's tool files and each row's handler (absent in records from before they were kept) */
   learner?: SavedLearnerTools;
+  /** the pi version it was made on (absent in records from before there was a choice: 0.73.1) */
+  pi?: PiVersionId;
 }
 
 /** The learner's tools as saved or shared (src/app/common/learner-tools/saved.ts reads them back). */

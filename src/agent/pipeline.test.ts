@@ -83,6 +83,26 @@ describe("executeToolCalls stages", () => {
     expect(await text({ validator: VALIDATOR_1_6_0 })).toContain("  - n: expected number, got string");
   });
 
+  it("a returned isError is an error under 1.6.0's loop and a success under 0.73.1's", async () => {
+    const failing = {
+      ...tool,
+      async execute() {
+        return { content: [{ type: "text" as const, text: "exit 1" }], details: {}, isError: true };
+      },
+    };
+    const runWith = async (config: object) =>
+      executeToolCalls(
+        { systemPrompt: "", messages: [], tools: [failing] },
+        message({ n: 1 }),
+        config,
+        undefined,
+        () => {},
+      );
+    expect((await runWith({})).messages[0].isError).toBe(false);
+    expect((await runWith({ returnedErrors: "ignore" })).messages[0].isError).toBe(false);
+    expect((await runWith({ returnedErrors: "honour" })).messages[0].isError).toBe(true);
+  });
+
   it("uses pi's default block reason", async () => {
     const { events } = await run({ n: 1 }, { beforeToolCall: async () => ({ block: true }) });
     expect(events.find((e) => e.type === "call_blocked")).toMatchObject({

@@ -274,7 +274,8 @@ class CallRunner {
         updates.push(Promise.resolve(this.emit(update)));
       });
       await Promise.all(updates);
-      return { result, isError: false, threw: false, executeMs: this.clock() - t };
+      const isError = this.config.returnedErrors === "honour" && result.isError === true;
+      return { result, isError, threw: false, executeMs: this.clock() - t };
     } catch (error) {
       await Promise.all(updates);
       const result = createErrorToolResult(messageOf(error));

@@ -7,6 +7,7 @@
  */
 
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
+import type { PiVersionId } from "@core/versions/ids";
 import type { Api, Context, Model, SimpleStreamOptions } from "@mariozechner/pi-ai";
 import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
@@ -39,7 +40,11 @@ export type SessionCommand = CommandBase &
         drill?: string;
         /** the learner's tool files to bring back (the enabled ones register again) */
         learnerTools?: LearnerToolEntry[];
+        /** the pi version to start on (a saved workspace's own, then the default, when absent) */
+        piVersion?: PiVersionId;
       }
+    /** imitate another pi version from now on: its tools, prompt, validation and loop */
+    | { type: "set_pi_version"; version: PiVersionId }
     /** replace the workspace with a preset's files (the transcript is kept) */
     | { type: "reset_workspace"; preset: string }
     /** run one call typed by hand through the pipeline; `args` is the raw JSON text */
@@ -143,6 +148,8 @@ export interface SharedWork {
    * handler choices apply.
    */
   learner?: SavedLearnerTools;
+  /** the pi version it was made on (absent in links from before there was a choice: 0.73.1) */
+  pi?: PiVersionId;
 }
 
 /** A question the page waits on. Its answer is a `reply`, not an event: a 5 MB file stays out of the log. */

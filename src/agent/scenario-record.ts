@@ -7,6 +7,7 @@
  * turns that, the transcript and the files the conversation started from into the file. Pure, so a test
  * can check every shape a conversation takes.
  */
+import type { PiVersionId } from "@core/versions/ids";
 import type { AgentMessage, AssistantMessage } from "./messages";
 import type { AssistantStep, ScenarioFiles, ScenarioStep, ScenarioTools } from "./scenario";
 import type { ScenarioInput } from "./scenario-schema";
@@ -26,6 +27,8 @@ export interface Recording {
   tools: ScenarioTools;
   transcript: readonly AgentMessage[];
   runs: readonly RecordedRun[];
+  /** the pi version the conversation ran on */
+  pi?: PiVersionId;
 }
 
 /** Where saved files point for editor support: the path from public/scenarios/, where shipped ones live. */
@@ -97,6 +100,7 @@ export function scenarioFromRecording(recording: Recording): ScenarioInput {
     $schema: SAVED_SCHEMA_PATH,
     title: recording.title,
     ...(recording.description ? { description: recording.description } : {}),
+    ...(recording.pi ? { pi: recording.pi } : {}),
     workspace: { files: recording.files },
     // The session's tool names are the format's (every tool of src/core/tools).
     tools: recording.tools as ScenarioInput["tools"],

@@ -197,6 +197,12 @@ export const ScenarioSchema = Type.Object(
       Type.String({ description: "One or two sentences on what the scenario shows." }),
     ),
     translations: Type.Optional(TranslationsSchema),
+    pi: Type.Optional(
+      Type.Union([Type.Literal("0.73.1"), Type.Literal("1.6.0")], {
+        description:
+          "The pi version the scenario is played on: its tools, prompt, validation and loop. Without it, the session's version.",
+      }),
+    ),
     workspace: Type.Optional(WorkspaceSchema),
     tools: Type.Optional(ToolsSchema),
     steps: Type.Array(StepSchema, {

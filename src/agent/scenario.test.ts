@@ -184,7 +184,7 @@ describe("parseScenario: one line naming the file, the step and the field", () =
 
   it("a misspelt field is named, not ignored", () => {
     expect(fail({ titel: "x", steps: [] })).toBe(
-      "tests.json: titel: unknown field, expected only $schema, title, description, translations, workspace, tools, steps here (remove it or fix its spelling)",
+      "tests.json: titel: unknown field, expected only $schema, title, description, translations, pi, workspace, tools, steps here (remove it or fix its spelling)",
     );
     expect(fail({ steps: [{ user: "u", delay: 5 }] })).toMatch(
       /^tests\.json: steps\[0\]\.delay: unknown field/,

@@ -8,6 +8,7 @@
  * with `parseScenario`, so a bad scenario is one Error with one clear line wherever it comes from.
  */
 
+import type { PiVersionId } from "@core/versions/ids";
 import type { Static } from "typebox";
 import type { AssistantMessage, StopReason } from "./messages";
 import { describeProblem } from "./scenario-errors";
@@ -52,6 +53,8 @@ export interface Scenario {
   title: string;
   description: string;
   translations?: ScenarioTranslations;
+  /** the pi version it is played on (the session's when absent) */
+  pi?: PiVersionId;
   workspace?: { files: ScenarioFiles };
   tools?: ScenarioTools;
   steps: ScenarioStep[];
@@ -231,6 +234,7 @@ function withDefaults(input: ScenarioInput, source: string): Scenario {
     title: input.title ?? titleFrom(source),
     description: input.description ?? "",
     ...(input.translations ? { translations: input.translations } : {}),
+    ...(input.pi ? { pi: input.pi } : {}),
     ...(input.workspace ? { workspace: input.workspace } : {}),
     ...(input.tools ? { tools: input.tools } : {}),
     steps,

@@ -68,4 +68,9 @@ export interface LoopConfig {
   clock?: () => number;
   /** which pi's argument validation runs (`VALIDATOR_0_73_1` unless set) */
   validator?: ArgumentValidator;
+  /**
+   * A tool result returned with `isError: true`: an error for pi 1.6.0's loop ("honour"), a success for
+   * 0.73.1's ("ignore", the default), whose tools fail only by throwing.
+   */
+  returnedErrors?: "honour" | "ignore";
 }

@@ -1,8 +1,11 @@
 import type { NoticeAbout, ScenarioLoadedEvent, ScenarioStatus, SessionEvent } from "@agent/events";
+import type { PiVersionId } from "@core/versions/ids";
 
 export interface SessionStatus {
   /** the worker has answered */
   ready: boolean;
+  /** the pi version the session imitates (null until the session says) */
+  piVersion: PiVersionId | null;
   /** an agent run (or a call by hand) is in progress */
   running: boolean;
   /** calls between tool_execution_start and _end, by id */
@@ -27,6 +30,7 @@ export interface SessionStatus {
 
 export const EMPTY_STATUS: SessionStatus = {
   ready: false,
+  piVersion: null,
   running: false,
   runningCalls: [],
   scenario: null,
@@ -38,6 +42,8 @@ export function reduceStatus(state: SessionStatus, event: SessionEvent): Session
   switch (event.type) {
     case "session_ready":
       return { ...state, ready: true, running: false, runningCalls: [] };
+    case "pi_version_changed":
+      return { ...state, piVersion: event.version };
     case "agent_start":
       return { ...state, running: true };
     case "agent_end":

@@ -32,6 +32,8 @@ export type NoticeAbout =
   | { code: "loadFailed"; file: string; error: string }
   | { code: "linkFailed"; url: string; error: string }
   | { code: "saveFailed"; error: string }
+  /** the address's `?pi=` names no version the page has */
+  | { code: "unknownPiVersion"; value: string; known: string }
   | {
       code: "workerReplaced";
       calls: string;

@@ -2,6 +2,7 @@
  * One family of the session's events (the union and the emitter are in ../events.ts): the session, its
  * scenarios, and answers to commands.
  */
+import type { PiVersionId } from "@core/versions/ids";
 import type { AssistantMessage } from "../messages";
 import type { DisplayStep, ScenarioTranslations } from "../scenario";
 
@@ -11,6 +12,19 @@ export interface SessionReadyEvent {
   backend: string;
   cwd: string;
   files: string[];
+}
+
+/**
+ * The pi version the session imitates: its tools, prompt, argument validation and loop rules. Sent when the
+ * session starts and on every switch (the tool set and the prompt follow as their own events).
+ */
+export interface PiVersionChangedEvent {
+  type: "pi_version_changed";
+  version: PiVersionId;
+  /** the version before, or null at the start */
+  previous: PiVersionId | null;
+  /** what chose it: the session's start, the picker, a scenario's `pi` field, a share link, a saved workspace */
+  cause: "start" | "picked" | "scenario" | "shared" | "restored";
 }
 
 /** Something the session could not do; `message` says what to try next. */
@@ -29,6 +43,8 @@ export type SessionErrorAbout =
   | { code: "busy" }
   | { code: "noScenario" }
   | { code: "unknownTool"; name: string }
+  /** a tool the version lists but the playground never offers to a model (1.6.0's powershell) */
+  | { code: "notOffered"; name: string }
   | { code: "noHandler"; tool: string; handler: string; offered: string }
   | { code: "unknownDrill"; id: string; known: string }
   | { code: "unknownPreset"; name: string; known: string }

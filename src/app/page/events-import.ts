@@ -49,6 +49,7 @@ const KNOWN_TYPES: Record<SessionEventType, true> = {
   drill_changed: true,
   fault_injected: true,
   session_ready: true,
+  pi_version_changed: true,
   session_error: true,
   session_cleared: true,
   scenario_loaded: true,

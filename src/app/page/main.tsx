@@ -24,6 +24,7 @@ import { createExercisesHandle } from "./lessons/page-exercises";
 import { createLoadedScenario } from "./loaded-scenario";
 import { PageSession } from "./page-session";
 import { createPagePersistence } from "./persist/page-persist";
+import { piVersionFromQuery } from "./pi-query";
 import { persistPrefs, readStoredPrefs } from "./prefs-storage";
 import { createModelHandle } from "./provider-page";
 import { createScenarioLinks } from "./scenario-link";
@@ -184,10 +185,21 @@ const scenarioMemory = createScenarioMemory({
   status: stores.status,
   scenarios: page.scenarios,
 });
+// `?pi=` picks the version the session starts on (over a saved workspace's own).
+const piQuery = piVersionFromQuery(window.location.search);
 const started = languageReady
   .then(() => persistence.start())
   .catch(() => {})
-  .then(() => host.send({ type: "init" }));
+  .then(() => {
+    host.send({ type: "init", ...(piQuery.kind === "version" ? { piVersion: piQuery.version } : {}) });
+    if (piQuery.kind === "unknown") {
+      const { value, known } = piQuery;
+      page.notice(
+        `The address asks for pi ${value}, which the playground cannot imitate, so the page ignored it. Use ?pi= with one of: ${known}.`,
+        { code: "unknownPiVersion", value, known },
+      );
+    }
+  });
 // A save waiting for its delay is made now: the tab may be closing (best effort: a reload can end the
 // worker before the write lands, which the indicator shows as "saving…").
 const flushOnHide = () => host.persist({ type: "flush", token: 0 });

@@ -190,12 +190,15 @@ export class PageSession {
     // The new worker numbers its events on from the last one the page saw: an export has no two alike.
     // The drill in force goes on in the new worker (a fresh one starts with none).
     const active = this.stores.drills.getSnapshot().active;
+    // ... and on the pi version the old one ran.
+    const piVersion = this.stores.status.getSnapshot().piVersion;
     const init = {
       type: "init" as const,
       tools: Object.fromEntries(tools.map((t) => [t.name, t.state])),
       handlers: Object.fromEntries(tools.map((t) => [t.name, t.handler ?? "pi"])),
       seqFrom: this.lastSeq,
       ...(active === "off" ? {} : { drill: active }),
+      ...(piVersion ? { piVersion } : {}),
     };
     this.host.restart(
       snapshot ? { ...init, files: snapshot.files, learnerTools: snapshot.learnerTools } : init,

@@ -102,6 +102,8 @@ export function route(owners: Owners, command: SessionCommand): unknown {
       return learner.register(command.source, command.replace === true);
     case "remove_tool":
       return learner.remove(command.name);
+    case "set_pi_version":
+      return session.setPiVersion(command.version, "picked");
   }
 }
 

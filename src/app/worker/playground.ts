@@ -7,6 +7,7 @@
 import type { EventSink } from "@agent/events";
 import type { SessionCommand } from "@agent/protocol";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
+import { DEFAULT_PI_VERSION, type PiVersionId, piVersionProfile } from "@core/versions/index";
 import { type AnsweredHere, answer, handle, type Replies } from "./commands";
 import { SessionDrill } from "./drill";
 import { HandCalls } from "./hand-calls";
@@ -76,10 +77,18 @@ export class Playground {
    * The worker's first command: the files and tools it starts from, the drill and handlers it had, and
    * where seq numbering goes on. `restored`: a saved workspace the worker read back from storage.
    */
-  init(command: Extract<SessionCommand, { type: "init" }>, restored?: MemfsWorkspace) {
+  init(
+    command: Extract<SessionCommand, { type: "init" }>,
+    restored?: MemfsWorkspace,
+    /** the saved workspace's pi version (0.73.1 for a record from before there was a choice) */
+    savedVersion?: PiVersionId,
+  ) {
     const { session, drill } = this;
     const { workspace, tools } = session;
     if (command.seqFrom !== undefined) session.emit.continueFrom(command.seqFrom);
+    // The page's choice (its URL, a replaced worker's version), else the saved workspace's, else the default.
+    const version = command.piVersion ?? savedVersion ?? DEFAULT_PI_VERSION;
+    session.tools.setVersion(piVersionProfile(version));
     if (restored) workspace.load({}, "saved", false, restored);
     else if (command.files || (command.preset && command.preset !== "default"))
       workspace.load(
@@ -91,6 +100,12 @@ export class Playground {
     if (command.drill) drill.choose(command.drill, false);
     if (command.handlers) tools.restoreHandlers(command.handlers);
     workspace.announceReady();
+    session.emit({
+      type: "pi_version_changed",
+      version,
+      previous: null,
+      cause: savedVersion && !command.piVersion ? "restored" : "start",
+    });
     // A drill carried over from a replaced worker is said again; a fresh session's "off" needs no word.
     if (command.drill) drill.announce();
     tools.refresh("init");

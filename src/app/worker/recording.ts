@@ -5,23 +5,32 @@
  */
 import type { ScenarioFiles, ScenarioTools } from "@agent/scenario";
 import { type RecordedRun, scenarioFromRecording } from "@agent/scenario-record";
+import type { PiVersionId } from "@core/versions/ids";
 import type { PlaygroundSession } from "./session";
 import type { ToolTable } from "./session-tools";
 import type { SessionWorkspace } from "./session-workspace";
 
 /** What the recording reads from the session. */
-export type RecordedSession = Pick<PlaygroundSession, "transcript"> & {
+export type RecordedSession = Pick<PlaygroundSession, "transcript" | "piVersion"> & {
   workspace: Pick<SessionWorkspace, "filesMap">;
   tools: Pick<ToolTable, "scenarioTools">;
 };
 
 export class SessionRecording {
-  private recording: { files: ScenarioFiles; tools: ScenarioTools; runs: RecordedRun[] } | undefined;
+  private recording:
+    | { files: ScenarioFiles; tools: ScenarioTools; runs: RecordedRun[]; pi: PiVersionId }
+    | undefined;
 
   constructor(private readonly session: RecordedSession) {}
 
   private start() {
-    return { files: this.session.workspace.filesMap(), tools: this.session.tools.scenarioTools(), runs: [] };
+    // The version the conversation started on: the saved scenario plays on it.
+    return {
+      files: this.session.workspace.filesMap(),
+      tools: this.session.tools.scenarioTools(),
+      runs: [],
+      pi: this.session.piVersion,
+    };
   }
 
   /** Notes a run's start; the first run of a transcript also keeps the files and tools it starts from. */

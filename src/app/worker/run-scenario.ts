@@ -1,5 +1,6 @@
 /** Runs one scenario headless from start to end (Node tests and `npm run scenario`), with no delays. */
 import type { SessionEvent } from "@agent/events";
+import type { PiVersionId } from "@core/versions/ids";
 import { Playground } from "./playground";
 import type { SessionOptions } from "./session";
 
@@ -7,13 +8,15 @@ export async function runScenarioHeadless(
   scenario: unknown,
   onEvent: (e: SessionEvent) => void = () => {},
   options: SessionOptions = {},
+  /** the version to start on (the default when absent); a scenario's own `pi` field wins */
+  piVersion?: PiVersionId,
 ): Promise<{ events: SessionEvent[]; playground: Playground }> {
   const events: SessionEvent[] = [];
   const playground = new Playground((e) => {
     events.push(e);
     onEvent(e);
   }, options);
-  playground.handle({ type: "init" });
+  playground.handle({ type: "init", ...(piVersion ? { piVersion } : {}) });
   const player = playground.scenarios.load(scenario);
   player.play(0);
   await playground.idle();

@@ -16,7 +16,7 @@ import type { PlaygroundSession, SessionOptions } from "./session";
 /** What playback needs from the session: its runs, its start-over and the tools a scenario names. */
 export type PlayedSession = Pick<
   PlaygroundSession,
-  "emit" | "running" | "run" | "abort" | "startOver" | "tools"
+  "emit" | "running" | "run" | "abort" | "startOver" | "tools" | "setPiVersion"
 >;
 
 export class ScenarioPlayback {
@@ -47,6 +47,8 @@ export class ScenarioPlayback {
     const reason = options.keepHistory ? undefined : `the scenario "${scenario.title}" started`;
     const files = scenario.workspace?.files ?? PRESETS.default;
     this.session.startOver(reason, files, scenario.workspace ? "scenario" : "default");
+    // A scenario that names its pi version plays on it; one that does not plays on the session's.
+    if (scenario.pi) this.session.setPiVersion(scenario.pi, "scenario");
     this.filed = options.filed ?? scenario;
     this.session.tools.applyScenarioTools(scenario.tools ?? { active: [...DEFAULT_TOOL_NAMES] });
     this.player = this.playerOf(scenario);

@@ -125,6 +125,8 @@ export class PromptTracker {
 
   /** The system messages to put before the next run's prompt. */
   pendingSystemMessages(transcript: ReadonlyArray<{ role: string }>): SystemMessage[] {
+    // 0.73.1 has no system messages: every request carries the whole current prompt instead.
+    if (this.profile.transport === "system-prompt") return [];
     const sections = this.state.sections ?? {};
     if (!transcript.some((m) => m.role === "system") || this.lastSent === undefined) {
       this.lastSent = sections;

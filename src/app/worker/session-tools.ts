@@ -13,6 +13,7 @@ import { type HandlerSet, PI_HANDLER } from "@core/tools/handlers";
 import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { DEFAULT_PI_VERSION, type PiVersionProfile, piVersionProfile } from "@core/versions/index";
 import type { BackendChoice } from "./session-backends";
 import { HandlerChoice, LEARNER_HANDLER } from "./session-handlers";
 import { PromptTracker } from "./session-prompt";
@@ -56,9 +57,25 @@ export class ToolTable {
   /** which handler each tool name points at (session-handlers.ts) */
   readonly handlers = new HandlerChoice();
   private states: Record<string, ToolState> = { ...DEFAULT_TOOL_STATES };
-  readonly prompt = new PromptTracker();
+  /** the pi version whose tools and prompt these are */
+  private version: PiVersionProfile = piVersionProfile(DEFAULT_PI_VERSION);
+  prompt = new PromptTracker(this.version.prompt);
 
   constructor(private readonly deps: ToolTableDeps) {}
+
+  get piVersion(): PiVersionProfile {
+    return this.version;
+  }
+
+  /**
+   * Another pi version: its tools over the same backends and its prompt, rendered afresh (the sections of
+   * one version are no patch of the other's). The caller refreshes once the table is built.
+   */
+  setVersion(version: PiVersionProfile) {
+    this.version = version;
+    this.prompt = new PromptTracker(version.prompt);
+    if (this.choice) this.rebuild();
+  }
 
   /** New tools over `choice` (a new workspace or backend). */
   build(choice: BackendChoice, queue: FileMutationQueue) {
@@ -74,7 +91,8 @@ export class ToolTable {
   rebuild() {
     const { home } = this.choice;
     const decorate = this.deps.decorateToolOptions ?? ((o: ToolsOptions) => o);
-    const wrap = (o: ToolsOptions) => this.deps.wrap(decorate(o), home.root);
+    const profile = this.version.tools;
+    const wrap = (o: ToolsOptions) => ({ ...this.deps.wrap(decorate(o), home.root), profile });
     const create =
       this.deps.createTools ?? ((backendOf, queue) => createPlaygroundTools(backendOf, queue, {}, wrap));
     this.piDefinitions = create(this.choice.of, this.queue, wrap);
@@ -89,7 +107,12 @@ export class ToolTable {
 
   /** The prompt and the dispatch table again, after the tools, the workspace or the backend changed. */
   refresh(reason: "init" | "tools" | "workspace") {
-    const backendOf = (tool: string) => this.choice.of(tool).description.id;
+    // A tool the version lists but never offers runs nowhere: its row names the workspace's backend.
+    const listedOnly = new Set(
+      this.version.tools.tools.filter((t) => !t.offeredToModel).map((t) => t.name as string),
+    );
+    const backendOf = (tool: string) =>
+      (listedOnly.has(tool) ? this.choice.home : this.choice.of(tool)).description.id;
     const { definitions, states, choice } = this;
     this.prompt.refresh(reason, definitions, states, choice.home, this.deps.emit, backendOf, (name) =>
       this.handlerRow(name),
@@ -138,6 +161,12 @@ export class ToolTable {
 
   setToolState(name: string, state: ToolState) {
     if (!this.definitions.some((d) => d.name === name)) throw unknownTool(name);
+    const listed = this.version.tools.tools.find((t) => t.name === name);
+    if (listed && !listed.offeredToModel && state !== "off")
+      throw new SessionFault(
+        { code: "notOffered", name },
+        `${name} cannot be switched on: ${listed.note ?? "the playground never offers it to the model."}`,
+      );
     this.setToolStates({ ...this.states, [name]: state });
   }
 

@@ -16,6 +16,7 @@ import { SessionFault } from "@agent/session-fault";
 import type { AgentContext, Driver, LoopConfig } from "@agent/types";
 import type { ToolsOptions } from "@core/tools/index";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
+import { type PiVersionId, piVersionProfile } from "@core/versions/index";
 import { PRESETS } from "../common/presets/index";
 import type { LearnerToolSource } from "./learner-tools/types";
 import { type ToolFactory, ToolTable, type ToolTableDeps } from "./session-tools";
@@ -97,6 +98,26 @@ export class PlaygroundSession {
     this.workspace.load(PRESETS.default, "default", false);
   }
 
+  /** the pi version the session imitates */
+  get piVersion(): PiVersionId {
+    return this.tools.piVersion.id;
+  }
+
+  /**
+   * Imitates another pi version from the next run on: its tools over the same files, its prompt, its
+   * validation and its loop's rules. The page is told (pi_version_changed), then sees the new table and
+   * prompt. `cause` says what chose it; "start" announces the version a session starts on.
+   */
+  setPiVersion(version: PiVersionId, cause: "start" | "picked" | "scenario" | "shared" | "restored") {
+    const previous = cause === "start" ? null : this.piVersion;
+    if (previous === version) return;
+    // A call in flight finishes on the tools and rules it started with, as after a backend switch.
+    this.emit({ type: "pi_version_changed", version, previous, cause });
+    if (this.piVersion === version) return;
+    this.tools.setVersion(piVersionProfile(version));
+    this.tools.refresh("init");
+  }
+
   /** the run in progress (a hand call, a scenario step or a model's turns), if any */
   get running(): Promise<void> | undefined {
     return this.work;
@@ -142,7 +163,14 @@ export class PlaygroundSession {
     this.parts.runStarting();
     const context = this.context();
     const leading = this.tools.prompt.pendingSystemMessages(this.transcript);
-    const config: LoopConfig = { ...this.options.config, ...extra };
+    // The version's own validation and loop rules; a caller's extra config may still set its hooks.
+    const { validator, loop } = this.tools.piVersion;
+    const config: LoopConfig = {
+      validator,
+      returnedErrors: loop.returnedErrors,
+      ...this.options.config,
+      ...extra,
+    };
     this.workspace.changeSource = "tool";
     const work = runAgentLoop(
       [...leading, ...prompts],

@@ -45,13 +45,24 @@ export function createPlaygroundTools(
   const backendOf: BackendOf = typeof backends === "function" ? backends : () => backends;
   // One set of Operations per backend, so tools on the same backend share them (as pi's do).
   const options = new Map<Backend, ToolsOptions>();
-  return [...allToolNames].map((name) => {
-    const backend = backendOf(name);
+  const optionsOf = (backend: Backend) => {
     let forBackend = options.get(backend);
     if (!forBackend) {
       forBackend = wrap(withExtras(backend.toolOptions(queue), extras));
       options.set(backend, forBackend);
     }
-    return createToolDefinition(name, backend.root, forBackend);
+    return forBackend;
+  };
+  const tools = [...allToolNames].map((name) => {
+    const backend = backendOf(name);
+    return createToolDefinition(name, backend.root, optionsOf(backend));
   });
+  // A tool the version lists but never offers to a model (1.6.0's powershell) gets a row of its own, off,
+  // so the dispatch table can say why it is there.
+  const home = backendOf("read");
+  const profile = optionsOf(home).profile;
+  for (const listed of profile?.tools ?? [])
+    if (!listed.offeredToModel && !tools.some((t) => t.name === listed.name))
+      tools.push(createToolDefinition(listed.name, home.root, optionsOf(home)));
+  return tools;
 }

@@ -89,13 +89,22 @@ function receive(data: PageToWorker) {
     const learner = found.learner
       ? { learnerTools: found.learner.tools, handlers: found.learner.handlers }
       : {};
-    void playground.init({ ...data.command, tools: found.tools, ...learner }, found.workspace);
+    // A record from before there was a choice of pi version was made on 0.73.1.
+    void playground.init(
+      { ...data.command, tools: found.tools, ...learner },
+      found.workspace,
+      found.pi ?? "0.73.1",
+    );
     return;
   }
   if (data.kind === "command") {
     playground.handle(data.command);
     // Tool states are saved with the files; a change to them needs a save of its own.
-    if (data.command.type === "set_tool_state" || data.command.type === "set_tool_handler")
+    if (
+      data.command.type === "set_tool_state" ||
+      data.command.type === "set_tool_handler" ||
+      data.command.type === "set_pi_version"
+    )
       persistence.changed("tools");
     return;
   }

@@ -3,7 +3,14 @@ import type { TranscriptNoticeAbout } from "@state/transcript";
 import type { TFunction } from "i18next";
 
 /** The page notices' codes, worded under `common:notice.*`; the rest are the session's, under `notice:*`. */
-const PAGE_NOTICES = new Set(["listFailed", "loadFailed", "linkFailed", "saveFailed", "workerReplaced"]);
+const PAGE_NOTICES = new Set([
+  "listFailed",
+  "loadFailed",
+  "linkFailed",
+  "saveFailed",
+  "workerReplaced",
+  "unknownPiVersion",
+]);
 const isPageNotice = (about: TranscriptNoticeAbout): about is NoticeAbout => PAGE_NOTICES.has(about.code);
 
 /** A notice in the page's language when it says what it is about; its English text otherwise. */

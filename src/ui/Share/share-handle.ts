@@ -50,7 +50,9 @@ export type LinkProblem =
   /** the learner tool `tool` is longer than `limit` characters */
   | "toolTooLong"
   /** the scenario in it does not load: `detail` is the scenario parser's line */
-  | "badScenario";
+  | "badScenario"
+  /** made on a pi version this page does not have: `detail` names it */
+  | "unknownPi";
 
 /** A link refused: the problem and what it names. */
 export interface LinkRefusal {

@@ -5,6 +5,7 @@ import { LanguagePicker } from "../LanguagePicker/LanguagePicker";
 import { PanelsMenu } from "../PanelsMenu/PanelsMenu";
 import { ImportEventsButton } from "../Replay/ImportEventsButton";
 import { usePrefs, useSession } from "../session-context";
+import { VersionPicker } from "../VersionPicker/VersionPicker";
 import { WorkspacesMenu } from "../Workspaces/WorkspacesMenu";
 import { WorkspacesNotice } from "../Workspaces/WorkspacesNotice";
 
@@ -27,6 +28,7 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
         {ready ? t("sessionOn", { backend: backend || "memfs" }) : t("starting")}
       </span>
       <div className="app__switches">
+        <VersionPicker />
         <LanguagePicker />
         <WorkspacesMenu />
         <button type="button" onClick={exportEvents} title={t("exportEventsTitle")}>

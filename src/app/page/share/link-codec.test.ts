@@ -192,6 +192,15 @@ describe("share link codec", () => {
     expect(decodeLink(under, preset)).toMatchObject({ ok: true, summary: { added: 1 } });
   });
 
+  it("carries the pi version it was made on; an unknown one is named, an old link has none", () => {
+    const made = decodeLink(encodeLink({ ...work, pi: "0.73.1" }, preset), preset);
+    expect(made?.ok && made.shared.pi).toBe("0.73.1");
+    const old = decodeLink(encodeLink(work, preset), preset);
+    expect(old?.ok && "pi" in old.shared).toBe(false);
+    const future = decodeLink(encodeRaw(JSON.stringify({ put: {}, del: [], tools, pi: "9.9.9" })), preset);
+    expect(future).toEqual({ ok: false, problem: "unknownPi", detail: "9.9.9" });
+  });
+
   it("a newer version says newer, with its number", () => {
     expect(decodeLink(encodeRaw("{}", 2), preset)).toEqual({ ok: false, problem: "newer", version: 2 });
   });

@@ -21,6 +21,7 @@ import {
   type ScenarioTools,
 } from "@agent/scenario";
 import { base64Decode, base64Encode, utf8Decode, utf8Encode } from "@core/bytes";
+import { isPiVersionId, type PiVersionId } from "@core/versions/ids";
 import type { LinkRefusal, LinkSummary } from "@ui/Share/share-handle";
 import { deflateSync, Inflate } from "fflate";
 import { readTravellingTools } from "../../common/learner-tools/saved";
@@ -41,6 +42,8 @@ interface LinkPayload {
   scenario?: Scenario;
   /** the learner's tool files and pi/mini-pi handler choices (learner-tools/saved.ts) */
   learner?: SavedLearnerTools;
+  /** the pi version it was made on; a link without one is from before there was a choice (0.73.1) */
+  pi?: PiVersionId;
 }
 
 export type { LinkRefusal } from "@ui/Share/share-handle";
@@ -73,6 +76,7 @@ export function encodeLink(
     tools: shared.tools,
     ...(shared.scenario ? { scenario: shared.scenario } : {}),
     ...(shared.learner ? { learner: shared.learner } : {}),
+    ...(shared.pi ? { pi: shared.pi } : {}),
   };
   const bytes = deflateSync(utf8Encode(redact(JSON.stringify(payload))), { level: 9 });
   return `${LINK_PREFIX}${LINK_VERSION}.${toBase64Url(bytes)}`;
@@ -180,6 +184,7 @@ function applyPayload(payload: LinkPayload, preset: ScenarioFiles): DecodedLink 
       tools: payload.tools,
       ...(payload.scenario ? { scenario: payload.scenario } : {}),
       ...(payload.learner ? { learner: payload.learner } : {}),
+      ...(payload.pi ? { pi: payload.pi } : {}),
     },
     summary: {
       files: count,
@@ -225,6 +230,8 @@ function refusedPath(paths: Iterable<string>): LinkRefusal | null {
 function checkPayload(value: unknown): LinkPayload | LinkRefusal {
   if (!isRecord(value) || !isRecord(value.put) || !Array.isArray(value.del) || !isRecord(value.tools))
     return corrupt;
+  if (value.pi !== undefined && !isPiVersionId(value.pi))
+    return { ok: false, problem: "unknownPi", detail: String(value.pi).slice(0, 40) };
   const entries = Object.entries(value.put);
   if (entries.length > MAX_IMPORT_ENTRIES)
     return { ok: false, problem: "tooMany", limit: MAX_IMPORT_ENTRIES };
@@ -267,6 +274,7 @@ function checkPayload(value: unknown): LinkPayload | LinkRefusal {
     tools,
     ...(scenario ? { scenario } : {}),
     ...(learner?.ok ? { learner: learner.value } : {}),
+    ...(value.pi !== undefined ? { pi: value.pi } : {}),
   };
 }
 

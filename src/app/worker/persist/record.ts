@@ -7,8 +7,10 @@
  *
  * Version 1 (one CBOR snapshot inside the record) is still read (record-v1.ts).
  */
+
 import type { SavedState } from "@agent/persist-protocol";
 import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
+import { isPiVersionId } from "@core/versions/ids";
 import { readSavedLearner } from "../../common/learner-tools/saved";
 import { checksum } from "./checksum";
 import { type ChunkEntry, decodeChunk } from "./chunk-codec";
@@ -49,6 +51,8 @@ const STATE_CHECKS: { [K in keyof SavedState]-?: (value: unknown) => boolean | s
     const read = readSavedLearner(value);
     return read.ok || `its tools of yours are not valid (${read.problem})`;
   },
+  pi: (value) =>
+    value === undefined || isPiVersionId(value) || `its pi version is unknown (${String(value)})`,
 };
 
 /** The saved state's fields, and only those (the head is built from them). */

@@ -16,7 +16,10 @@ import type { PlaygroundSession } from "../session";
 
 export class KeepAndShare {
   constructor(
-    private readonly session: Pick<PlaygroundSession, "startOver" | "workspace" | "tools">,
+    private readonly session: Pick<
+      PlaygroundSession,
+      "startOver" | "workspace" | "tools" | "piVersion" | "setPiVersion"
+    >,
     private readonly scenarios: Pick<ScenarioPlayback, "load" | "unload" | "loaded">,
     private readonly learner: Pick<SessionLearnerTools, "list">,
   ) {}
@@ -40,6 +43,9 @@ export class KeepAndShare {
       this.scenarios.unload();
       this.session.startOver("a share link was opened", shared.files, "link");
     }
+    // The link's version, whatever its scenario names: it replays as it was made. A link from before
+    // there was a choice was made on 0.73.1.
+    this.session.setPiVersion(shared.pi ?? "0.73.1", "shared");
     tools.applyScenarioTools(shared.tools);
     // Someone else's handler choices: pi's and mini-pi's only. A learner handler would need that
     // learner's tool, which registers only once accepted (and then takes its row by itself).
@@ -60,6 +66,7 @@ export class KeepAndShare {
       tools: this.session.tools.allTools(),
       ...(loaded ? { scenario: loaded } : {}),
       ...(learner ? { learner } : {}),
+      pi: this.session.piVersion,
     };
   }
 
@@ -74,6 +81,7 @@ export class KeepAndShare {
       workspace: this.session.workspace.volume,
       tools: this.session.tools.toolStates(),
       learner: this.savedLearner(),
+      pi: this.session.piVersion,
     };
   }
 

@@ -1,0 +1,41 @@
+/**
+ * A pi version as one profile: its tools, its prompt, its argument validation and its loop's rules. The
+ * session asks this object; nothing outside src/core/versions compares version ids. Adding a version means
+ * a profile in each of the four places below and recorded goldens (docs/pi-versions.md).
+ */
+import { type PromptProfile, promptProfile } from "../system-prompt/versions/index";
+import { type ArgumentValidator, argumentValidator } from "../validators";
+import type { PiVersionId } from "./ids";
+import { type PiToolProfile, TOOL_PROFILES } from "./tools";
+
+export interface LoopProfile {
+  /**
+   * A tool result returned with `isError: true` (1.6.0's bash on a non-zero exit): "honour" marks the
+   * result as an error, as 1.6.0's loop does; "ignore" reports it as a success, as 0.73.1's loop does
+   * (its tools only signal failure by throwing).
+   */
+  returnedErrors: "honour" | "ignore";
+}
+
+export interface PiVersionProfile {
+  id: PiVersionId;
+  tools: PiToolProfile;
+  prompt: PromptProfile;
+  validator: ArgumentValidator;
+  loop: LoopProfile;
+}
+
+const LOOP_PROFILES: Readonly<Record<PiVersionId, LoopProfile>> = {
+  "0.73.1": { returnedErrors: "ignore" },
+  "1.6.0": { returnedErrors: "honour" },
+};
+
+export function piVersionProfile(id: PiVersionId): PiVersionProfile {
+  return {
+    id,
+    tools: TOOL_PROFILES[id],
+    prompt: promptProfile(id),
+    validator: argumentValidator(id),
+    loop: LOOP_PROFILES[id],
+  };
+}
