@@ -41,7 +41,13 @@ export const EMPTY_STATUS: SessionStatus = {
 export function reduceStatus(state: SessionStatus, event: SessionEvent): SessionStatus {
   switch (event.type) {
     case "session_ready":
-      return { ...state, ready: true, running: false, runningCalls: [] };
+      return {
+        ...state,
+        ready: true,
+        running: false,
+        runningCalls: [],
+        piVersion: event.piVersion ?? state.piVersion,
+      };
     case "pi_version_changed":
       return { ...state, piVersion: event.version };
     case "agent_start":

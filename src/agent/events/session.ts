@@ -12,19 +12,21 @@ export interface SessionReadyEvent {
   backend: string;
   cwd: string;
   files: string[];
+  /** the pi version the session starts on (absent in logs exported before there was a choice) */
+  piVersion?: PiVersionId;
 }
 
 /**
- * The pi version the session imitates: its tools, prompt, argument validation and loop rules. Sent when the
- * session starts and on every switch (the tool set and the prompt follow as their own events).
+ * The session imitates another pi version from now on: its tools, prompt, argument validation and loop
+ * rules (the tool set and the prompt follow as their own events). The version a session starts on is in
+ * session_ready.
  */
 export interface PiVersionChangedEvent {
   type: "pi_version_changed";
   version: PiVersionId;
-  /** the version before, or null at the start */
-  previous: PiVersionId | null;
-  /** what chose it: the session's start, the picker, a scenario's `pi` field, a share link, a saved workspace */
-  cause: "start" | "picked" | "scenario" | "shared" | "restored";
+  previous: PiVersionId;
+  /** what chose it: the picker, a scenario's `pi` field, a share link */
+  cause: "picked" | "scenario" | "shared";
 }
 
 /** Something the session could not do; `message` says what to try next. */

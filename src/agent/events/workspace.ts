@@ -76,6 +76,8 @@ export interface ToolRow {
   origin?: "learner";
   /** the built-in this learner tool takes the place of */
   replaces?: string;
+  /** the version lists it, but it is never offered to a model here (1.6.0's powershell, Windows only) */
+  listedOnly?: true;
 }
 
 /**

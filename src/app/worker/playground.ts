@@ -100,12 +100,6 @@ export class Playground {
     if (command.drill) drill.choose(command.drill, false);
     if (command.handlers) tools.restoreHandlers(command.handlers);
     workspace.announceReady();
-    session.emit({
-      type: "pi_version_changed",
-      version,
-      previous: null,
-      cause: savedVersion && !command.piVersion ? "restored" : "start",
-    });
     // A drill carried over from a replaced worker is said again; a fresh session's "off" needs no word.
     if (command.drill) drill.announce();
     tools.refresh("init");

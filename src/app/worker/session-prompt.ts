@@ -64,7 +64,9 @@ export class PromptTracker {
     ws: Backend,
     emit: Emit,
     backendOf: (tool: string) => string = () => ws.description.id,
-    handlerOf: (name: string) => Pick<ToolRow, "handler" | "handlers" | "origin" | "replaces"> = () => ({}),
+    handlerOf: (
+      name: string,
+    ) => Pick<ToolRow, "handler" | "handlers" | "origin" | "replaces" | "listedOnly"> = () => ({}),
   ) {
     const stateOf = (name: string) => states[name] ?? "off";
     const selected = definitions.filter((d) => stateOf(d.name) !== "off").map((d) => d.name);

@@ -115,7 +115,7 @@ export class ToolTable {
       (listedOnly.has(tool) ? this.choice.home : this.choice.of(tool)).description.id;
     const { definitions, states, choice } = this;
     this.prompt.refresh(reason, definitions, states, choice.home, this.deps.emit, backendOf, (name) =>
-      this.handlerRow(name),
+      listedOnly.has(name) ? { ...this.handlerRow(name), listedOnly: true as const } : this.handlerRow(name),
     );
   }
 

@@ -26,9 +26,10 @@ async function resultOf(playground: Playground, events: SessionEvent[], tool: st
 
 describe("the session's pi version", () => {
   it("starts on 1.6.0, or on the version init names", () => {
-    expect(last(started().events, "pi_version_changed")).toMatchObject({ version: "1.6.0", cause: "start" });
+    expect(last(started().events, "session_ready")).toMatchObject({ piVersion: "1.6.0" });
     const { events, playground } = started("0.73.1");
-    expect(last(events, "pi_version_changed")).toMatchObject({ version: "0.73.1", previous: null });
+    expect(last(events, "session_ready")).toMatchObject({ piVersion: "0.73.1" });
+    expect(last(events, "pi_version_changed")).toBeUndefined();
     expect(playground.session.piVersion).toBe("0.73.1");
   });
 
@@ -60,7 +61,10 @@ describe("the session's pi version", () => {
     const { events, playground } = started("1.6.0");
     await playground.hand.runToolCall("write", JSON.stringify({ path: "kept.md", content: "mine" }));
     const on16 = last(events, "tool_set_changed");
-    expect(on16?.tools.find((t) => t.name === "powershell")).toMatchObject({ state: "off" });
+    expect(on16?.tools.find((t) => t.name === "powershell")).toMatchObject({
+      state: "off",
+      listedOnly: true,
+    });
     const from = events.length;
     playground.handle({ type: "set_pi_version", version: "0.73.1" });
     const after = events.slice(from);

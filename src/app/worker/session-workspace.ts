@@ -4,6 +4,7 @@
  * reports become file_changed events with who made them, and the files are listed (the tree) or copied
  * out (snapshots, saved scenarios). After a change the host is sent a snapshot.
  */
+
 import type { Emit, SessionEvent } from "@agent/events";
 import type { FileContent, ImportEntry, SessionCommand } from "@agent/protocol";
 import type { ScenarioFiles } from "@agent/scenario";
@@ -18,6 +19,7 @@ import {
   type FileMutationQueue,
   type MutationQueueObserver,
 } from "@core/file-mutation-queue";
+import type { PiVersionId } from "@core/versions/ids";
 import { PRESETS } from "../common/presets/index";
 import type { LearnerToolSource } from "./learner-tools/types";
 import { installSystemFiles } from "./presets/system-files";
@@ -47,6 +49,8 @@ export interface WorkspaceDeps {
   tools: {
     build(choice: BackendChoice, queue: FileMutationQueue): void;
     refresh(reason: "tools" | "workspace"): void;
+    /** the pi version they are (session_ready says it) */
+    readonly piVersion: { id: PiVersionId };
   };
 }
 
@@ -158,7 +162,13 @@ export class SessionWorkspace {
   /** The first words of a started session: where it is and what it holds, then its backend. */
   announceReady() {
     const { root, description } = this.backend;
-    this.deps.emit({ type: "session_ready", backend: description.id, cwd: root, files: this.listFiles() });
+    this.deps.emit({
+      type: "session_ready",
+      backend: description.id,
+      cwd: root,
+      files: this.listFiles(),
+      piVersion: this.deps.tools.piVersion.id,
+    });
     this.announceBackend();
   }
 

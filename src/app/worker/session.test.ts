@@ -12,15 +12,13 @@ describe("Playground (driven without a worker)", () => {
     expect(types(events)).toEqual([
       "session_ready",
       "backend_changed",
-      "pi_version_changed",
       "prompt_sections_changed",
       "tool_set_changed",
     ]);
-    expect(events[2]).toMatchObject({ version: "1.6.0", previous: null, cause: "start" });
     const ready = events[0] as Extract<SessionEvent, { type: "session_ready" }>;
-    expect(ready).toMatchObject({ backend: "memfs", cwd: "/workspace", seq: 1 });
+    expect(ready).toMatchObject({ backend: "memfs", cwd: "/workspace", seq: 1, piVersion: "1.6.0" });
     expect(ready.files).toContain("package.json");
-    const prompt = events[3] as Extract<SessionEvent, { type: "prompt_sections_changed" }>;
+    const prompt = events[2] as Extract<SessionEvent, { type: "prompt_sections_changed" }>;
     expect(prompt.sections.map((s) => s.name)).toEqual([
       "preamble",
       "tools",
@@ -30,7 +28,7 @@ describe("Playground (driven without a worker)", () => {
       "skills",
       "cwd",
     ]);
-    const tools = events[4] as Extract<SessionEvent, { type: "tool_set_changed" }>;
+    const tools = events[3] as Extract<SessionEvent, { type: "tool_set_changed" }>;
     expect(tools.added.map((t) => t.name)).toEqual(["read", "bash", "edit", "write"]);
   });
 

@@ -106,14 +106,13 @@ export class PlaygroundSession {
   /**
    * Imitates another pi version from the next run on: its tools over the same files, its prompt, its
    * validation and its loop's rules. The page is told (pi_version_changed), then sees the new table and
-   * prompt. `cause` says what chose it; "start" announces the version a session starts on.
+   * prompt. `cause` says what chose it.
    */
-  setPiVersion(version: PiVersionId, cause: "start" | "picked" | "scenario" | "shared" | "restored") {
-    const previous = cause === "start" ? null : this.piVersion;
+  setPiVersion(version: PiVersionId, cause: "picked" | "scenario" | "shared") {
+    const previous = this.piVersion;
     if (previous === version) return;
     // A call in flight finishes on the tools and rules it started with, as after a backend switch.
     this.emit({ type: "pi_version_changed", version, previous, cause });
-    if (this.piVersion === version) return;
     this.tools.setVersion(piVersionProfile(version));
     this.tools.refresh("init");
   }

@@ -24,8 +24,11 @@ export function DispatchTable() {
   const selected = useStore(selection, (s) => s.tool);
   const [compromises, setCompromises] = useState(false);
   const [lessons, setLessons] = useState(false);
+  const piVersion = useStore(stores.status, (s) => s.piVersion);
   if (tools.length === 0) return <p className="muted">{t("waiting")}</p>;
   const row = tools.find((t) => t.name === selected);
+  // A tool the version lists but never offers has no state to pick: a line under the table says why.
+  const listedOnly = tools.filter((tool) => tool.listedOnly);
   return (
     <div className="dispatch">
       <table className="dispatch__table" data-mixed-backends={new Set(tools.map((r) => r.backend)).size > 1}>
@@ -47,53 +50,67 @@ export function DispatchTable() {
           </tr>
         </thead>
         <tbody>
-          {tools.map((tool) => {
-            const s: ToolStats | undefined = stats[tool.name];
-            return (
-              <tr
-                key={tool.name}
-                className={`dispatch__row dispatch__row--${tool.state}${s?.running ? " is-running" : ""}${
-                  selected === tool.name ? " is-selected" : ""
-                }`}
-              >
-                <th scope="row">
-                  <button
-                    type="button"
-                    className="linkish"
-                    aria-expanded={selected === tool.name}
-                    onClick={() => selection.selectTool(selected === tool.name ? null : tool.name)}
-                    title={t("showHow", { name: tool.name })}
-                  >
-                    <code>{tool.name}</code>
-                  </button>
-                  <LearnerBadge origin={tool.origin} replaces={tool.replaces} />
-                  {s?.running ? <span className="badge badge--live">{t("running")}</span> : null}
-                  <BackendBadge backend={tool.backend} />
-                </th>
-                <td>
-                  <select
-                    aria-label={t("stateOf", { name: tool.name })}
-                    value={tool.state}
-                    title={t(`stateHint.${tool.state}`)}
-                    onChange={(e) =>
-                      send({ type: "set_tool_state", name: tool.name, state: e.target.value as ToolState })
-                    }
-                  >
-                    {STATES.map((st) => (
-                      <option key={st} value={st}>
-                        {t(`state.${st}`)}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <HandlerPicker row={tool} />
-                <td className="num">{s?.calls ?? 0}</td>
-                <td className={`num${s?.errors ? " error" : ""}`}>{s?.errors ?? 0}</td>
-                <td className="num">{format.duration(s?.lastMs)}</td>
-              </tr>
-            );
-          })}
+          {tools
+            .filter((tool) => !tool.listedOnly)
+            .map((tool) => {
+              const s: ToolStats | undefined = stats[tool.name];
+              return (
+                <tr
+                  key={tool.name}
+                  className={`dispatch__row dispatch__row--${tool.state}${s?.running ? " is-running" : ""}${
+                    selected === tool.name ? " is-selected" : ""
+                  }`}
+                >
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="linkish"
+                      aria-expanded={selected === tool.name}
+                      onClick={() => selection.selectTool(selected === tool.name ? null : tool.name)}
+                      title={t("showHow", { name: tool.name })}
+                    >
+                      <code>{tool.name}</code>
+                    </button>
+                    <LearnerBadge origin={tool.origin} replaces={tool.replaces} />
+                    {s?.running ? <span className="badge badge--live">{t("running")}</span> : null}
+                    <BackendBadge backend={tool.backend} />
+                  </th>
+                  <td>
+                    <select
+                      aria-label={t("stateOf", { name: tool.name })}
+                      value={tool.state}
+                      title={t(`stateHint.${tool.state}`)}
+                      onChange={(e) =>
+                        send({ type: "set_tool_state", name: tool.name, state: e.target.value as ToolState })
+                      }
+                    >
+                      {STATES.map((st) => (
+                        <option key={st} value={st}>
+                          {t(`state.${st}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <HandlerPicker row={tool} />
+                  <td className="num">{s?.calls ?? 0}</td>
+                  <td className={`num${s?.errors ? " error" : ""}`}>{s?.errors ?? 0}</td>
+                  <td className="num">{format.duration(s?.lastMs)}</td>
+                </tr>
+              );
+            })}
         </tbody>
+        {listedOnly.length > 0 && (
+          <tfoot className="dispatch__listed">
+            {listedOnly.map((tool) => (
+              <tr key={tool.name}>
+                {/* One cell across the row: the name must not widen the tools' own column. */}
+                <td colSpan={6} className="muted" style={{ whiteSpace: "normal" }}>
+                  <code>{tool.name}</code>: {t("listedOnly", { version: piVersion ?? "" })}
+                </td>
+              </tr>
+            ))}
+          </tfoot>
+        )}
       </table>
       <HandlerNote onOpenCompromises={() => setCompromises(true)} onOpenLessons={() => setLessons(true)} />
       <CompromisesDialog open={compromises} onClose={() => setCompromises(false)} />
