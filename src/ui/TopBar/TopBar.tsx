@@ -7,6 +7,7 @@ import { ImportEventsButton } from "../Replay/ImportEventsButton";
 import { usePrefs, useSession } from "../session-context";
 import { WorkspacesMenu } from "../Workspaces/WorkspacesMenu";
 import { WorkspacesNotice } from "../Workspaces/WorkspacesNotice";
+import "./TopBar.css";
 
 /** Title, what the page is, and the presenter's switches. */
 export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {

@@ -13,6 +13,7 @@ import {
 } from "../windowing";
 import { QueuedPrompts } from "./ModelParts";
 import { Entry } from "./TranscriptEntry";
+import "./Transcript.css";
 
 /** px from the bottom that still counts as "at the end" (the transcript follows new entries there) */
 const NEAR_END_PX = 160;
