@@ -30,7 +30,12 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
       <div className="app__switches">
         <LanguagePicker />
         <WorkspacesMenu />
-        <button type="button" onClick={exportEvents} title={t("exportEventsTitle")}>
+        <button
+          type="button"
+          className="app__events-file"
+          onClick={exportEvents}
+          title={t("exportEventsTitle")}
+        >
           {t("exportEvents")}
         </button>
         <ImportEventsButton />
