@@ -32,8 +32,9 @@ function newestEntryInView(page: Page) {
   return page.evaluate(() => {
     const box = document.querySelector(".conversation__transcript");
     const last = box?.querySelector(".transcript > li:last-child");
-    if (!box || !last) return { inView: false, height: 0 };
+    if (!box) return { inView: false, height: 0 };
     const b = box.getBoundingClientRect();
+    if (!last) return { inView: false, height: b.height };
     const e = last.getBoundingClientRect();
     // Its top (the call's name and arguments, or the result's first line) shows, or it fills the view.
     const topShows = e.top >= b.top - 1 && e.top + 16 <= b.bottom;
@@ -81,6 +82,8 @@ describe.each([false, true])("at 1280×720, projector %s", (on) => {
     await projector(page, on);
     await page.getByText("Three first prompts:").waitFor();
     const step = page.getByRole("button", { name: "Step", exact: true });
+    // Loaded, before any step: the transcript already has its 300 px.
+    expect((await newestEntryInView(page)).height).toBeGreaterThanOrEqual(300);
     for (let n = 1; n <= STEPS; n++) {
       await step.click();
       const said = n < STEPS ? `Step ${n} of ${STEPS} (paused).` : "Finished.";
