@@ -34,12 +34,14 @@ const SPECS: Record<PanelId, Omit<PanelSpec, "id">> = {
   conversation: {
     Body: Conversation,
     column: { normal: 1, projector: 1 },
-    grow: { normal: 3, projector: 3 },
+    // the transcript needs 300 px at 1280×720 (docs/layout.md): the timeline below gets a quarter, and
+    // on a projector (larger type, a taller composer) a seventh
+    grow: { normal: 6, projector: 6 },
   },
   timeline: {
     Body: Timeline,
     column: { normal: 1, projector: 1 },
-    grow: { normal: 2, projector: 2 },
+    grow: { normal: 2, projector: 1 },
   },
   "system-prompt": {
     Body: SystemPrompt,

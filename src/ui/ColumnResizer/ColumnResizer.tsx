@@ -1,6 +1,7 @@
 import type { KeyboardEvent, PointerEvent } from "react";
 import { useStore } from "../hooks/useStore";
 import { usePrefs } from "../session-context";
+import "./ColumnResizer.css";
 
 /** The draggable border between two columns; arrow keys move it too. */
 export function ColumnResizer({ index, label }: { index: 0 | 1; label: string }) {

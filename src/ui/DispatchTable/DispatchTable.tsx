@@ -11,6 +11,7 @@ import { ModelText, ModelTextNote } from "../ModelText/ModelText";
 import { SchemaView } from "../SchemaView/SchemaView";
 import { useSelection, useSession } from "../session-context";
 import { LearnerBadge, ToolEditorLauncher } from "../ToolEditor/ToolEditorLauncher";
+import "./DispatchTable.css";
 
 const STATES: readonly ToolState[] = ["active", "hidden", "off"];
 

@@ -7,6 +7,7 @@ import { useSelection, useSession } from "../session-context";
 import { distanceFromEnd, rowWindow } from "../windowing";
 import { EventDetail } from "./EventDetail";
 import { runStarts, sinceRunStart } from "./run-clock";
+import "./EventStream.css";
 
 const ROW = 24; // px; fixed so the list can be windowed
 const OVERSCAN = 4;

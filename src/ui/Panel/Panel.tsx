@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { usePrefs } from "../session-context";
+import "./Panel.css";
 
 /** The id of the top bar's Panels button: focus goes there when a panel hides itself from the projector. */
 export const PANELS_BUTTON_ID = "panels-menu-button";

@@ -20,7 +20,12 @@ function ImportButton() {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" onClick={() => input.current?.click()} title={t("importTitle")}>
+      <button
+        type="button"
+        className="app__events-file"
+        onClick={() => input.current?.click()}
+        title={t("importTitle")}
+      >
         {t("import")}
       </button>
       <input

@@ -61,6 +61,8 @@ export function ScenarioPlayer() {
   const [picked, setPicked] = useState<string | null>(null);
   // Off: a pick starts clean. On: the old conversation and timeline stay, to compare two scenarios.
   const [keepHistory, setKeepHistory] = useState(false);
+  // The list shows one line (the current step) so the transcript keeps the panel's height; all on demand.
+  const [allSteps, setAllSteps] = useState(false);
   // After a reload restored the workspace nothing is loaded: the player says why and what a pick does.
   const restored = useRestored();
   const note = restoredPlayerNote({
@@ -81,19 +83,20 @@ export function ScenarioPlayer() {
 
   const listRef = useRef<HTMLOListElement>(null);
   const current = scenario?.current ?? -1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a list that opens or closes scrolls to its step again
   useEffect(() => {
     const list = listRef.current;
     const item = current >= 0 ? (list?.children[current] as HTMLElement | undefined) : undefined;
     if (list && item) scrollIntoList(list, item);
-  }, [current]);
+  }, [current, allSteps]);
 
   const playing = scenario?.status === "playing";
   const done = scenario?.status === "done";
   return (
     <div className="player">
       <div className="player__row">
-        <label>
-          {t("scenario")}{" "}
+        <label className="player__pick">
+          <span className="sr-only">{t("scenario")}</span>
           <select
             value={picked ?? ""}
             onChange={(e) => {
@@ -142,10 +145,6 @@ export function ScenarioPlayer() {
         >
           {t("restart")}
         </button>
-        <label title={t("keepHistoryTitle")}>
-          <input type="checkbox" checked={keepHistory} onChange={(e) => setKeepHistory(e.target.checked)} />{" "}
-          {t("keepHistory")}
-        </label>
         <label>
           {t("speed")}{" "}
           <select
@@ -159,6 +158,12 @@ export function ScenarioPlayer() {
               </option>
             ))}
           </select>
+        </label>
+      </div>
+      <div className="player__row player__options">
+        <label title={t("keepHistoryTitle")}>
+          <input type="checkbox" checked={keepHistory} onChange={(e) => setKeepHistory(e.target.checked)} />{" "}
+          {t("keepHistory")}
         </label>
         <label className="player__check" title={t("pauseAfterCallTitle")}>
           <input
@@ -176,32 +181,47 @@ export function ScenarioPlayer() {
       {scenario ? (
         <>
           {/* First under the controls: where the player is stays in sight however little room there is. */}
-          <p className="player__status" aria-live="polite">
-            {loading ? t("loadingPicked") : statusText(t, scenario)}
-          </p>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so it must take focus to scroll by keyboard */}
-          <ol className="player__steps" aria-label={t("steps")} tabIndex={0} ref={listRef}>
-            {scenario.steps.map((s, i) => (
-              <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
-                key={i}
-                className={
-                  [
-                    s.kind === "result" ? "player__sub" : "",
-                    i < current ? "is-done" : i === current ? "is-current" : "",
-                  ]
-                    .filter(Boolean)
-                    .join(" ") || undefined
-                }
-                aria-current={i === current ? "step" : undefined}
-              >
-                <span className="player__n">{i + 1}.</span>
-                <span className={`kind kind--${s.kind}`}>{t(`kind.${s.kind}`)}</span>{" "}
-                <StepSummary step={s} t={t} />
-              </li>
-            ))}
-          </ol>
-          <p className="player__about">
+          <div className="player__line">
+            <p className="player__status" aria-live="polite">
+              {loading ? t("loadingPicked") : statusText(t, scenario)}
+            </p>
+            <ol
+              className={`player__steps${allSteps ? " is-open" : ""}`}
+              aria-label={t("steps")}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so it must take focus to scroll by keyboard
+              tabIndex={0}
+              ref={listRef}
+            >
+              {scenario.steps.map((s, i) => (
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
+                  key={i}
+                  className={
+                    [
+                      s.kind === "result" ? "player__sub" : "",
+                      i < current ? "is-done" : i === current ? "is-current" : "",
+                    ]
+                      .filter(Boolean)
+                      .join(" ") || undefined
+                  }
+                  aria-current={i === current ? "step" : undefined}
+                >
+                  <span className="player__n">{i + 1}.</span>
+                  <span className={`kind kind--${s.kind}`}>{t(`kind.${s.kind}`)}</span>{" "}
+                  <StepSummary step={s} t={t} />
+                </li>
+              ))}
+            </ol>
+            <button
+              type="button"
+              className="linkish"
+              aria-expanded={allSteps}
+              onClick={() => setAllSteps((open) => !open)}
+            >
+              {t("allSteps")}
+            </button>
+          </div>
+          <p className={`player__about${allSteps ? " is-open" : ""}`}>
             <strong>{localized(scenario, language).title}</strong>
             {t("titleSeparator")}
             {localized(scenario, language).description}

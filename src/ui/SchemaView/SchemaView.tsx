@@ -2,6 +2,7 @@ import { schemaFields } from "@state/schema-fields";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { useT } from "../i18n";
 import { ModelText } from "../ModelText/ModelText";
+import "./SchemaView.css";
 
 /** A tool's parameters as a readable list, with the JSON schema one click away. */
 export function SchemaView({ schema }: { schema: unknown }) {

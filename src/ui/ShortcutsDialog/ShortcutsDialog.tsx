@@ -1,6 +1,7 @@
 import { Dialog } from "../Dialog/Dialog";
 import type { Shortcut } from "../hooks/useShortcuts";
 import { useT } from "../i18n";
+import "./ShortcutsDialog.css";
 
 /** The `?` sheet: every shortcut the page listens to, from the same list the listener uses. */
 export function ShortcutsDialog({

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import "./Tabs.css";
 
 export interface TabSpec<K extends string> {
   key: K;

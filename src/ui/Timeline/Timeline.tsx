@@ -5,6 +5,7 @@ import { useNow } from "../hooks/useNow";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useSelection, useSession } from "../session-context";
+import "./Timeline.css";
 
 /** how many of the latest batches are drawn (older ones are in the event stream) */
 const SHOWN_BATCHES = 6;

@@ -8,6 +8,7 @@ import { usePrefs, useSession } from "../session-context";
 import { VersionPicker } from "../VersionPicker/VersionPicker";
 import { WorkspacesMenu } from "../Workspaces/WorkspacesMenu";
 import { WorkspacesNotice } from "../Workspaces/WorkspacesNotice";
+import "./TopBar.css";
 
 /** Title, what the page is, and the presenter's switches. */
 export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
@@ -31,7 +32,12 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
         <VersionPicker />
         <LanguagePicker />
         <WorkspacesMenu />
-        <button type="button" onClick={exportEvents} title={t("exportEventsTitle")}>
+        <button
+          type="button"
+          className="app__events-file"
+          onClick={exportEvents}
+          title={t("exportEventsTitle")}
+        >
           {t("exportEvents")}
         </button>
         <ImportEventsButton />

@@ -13,11 +13,25 @@ import {
 } from "../windowing";
 import { QueuedPrompts } from "./ModelParts";
 import { Entry } from "./TranscriptEntry";
+import "./Transcript.css";
 
 /** px from the bottom that still counts as "at the end" (the transcript follows new entries there) */
 const NEAR_END_PX = 160;
 /** a scroll this soon after the reader's own input (wheel, keys…) is theirs */
 const READER_SCROLL_MS = 1000;
+
+/**
+ * Where following keeps the transcript: the end, unless the newest entry (a call and its result) is taller
+ * than the view; then its top, so the call the step made and the start of its result show, not the result's
+ * last lines.
+ */
+function followTarget(el: HTMLElement): number {
+  const bottom = el.scrollHeight - el.clientHeight;
+  const last = el.querySelector<HTMLElement>(".transcript > li:last-child");
+  if (!last) return 0; // the intro: its first line ("New here? Press Play…") is what to read
+  const top = last.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop;
+  return Math.max(0, Math.min(bottom, top - 4));
+}
 
 /**
  * The conversation: what the user said, what the model asked for, and what the tools answered. Only the
@@ -38,7 +52,7 @@ export function Transcript() {
   const content = useRef<HTMLDivElement>(null);
   // Whether the reader is at the end is known from scroll events, so following needs no layout read in a
   // render (those forced a layout of the whole transcript every frame).
-  const { following, lastInput, toEnd } = useFollowToEnd(scroller, content);
+  const { following, lastInput, toEnd } = useFollowToEnd(scroller, content, followTarget);
   /** index of the first drawn entry, or null to draw the newest ones */
   const [first, setFirst] = useState<number | null>(null);
   const count = entries.length;
@@ -71,12 +85,12 @@ export function Transcript() {
   // entries not yet drawn) must not. Wheel, touch, pointer, keys and focus inside the box mark intent.
   const onScroll = (e: UIEvent<HTMLElement>) => {
     const el = e.currentTarget;
-    if (distanceFromEnd(el) < NEAR_END_PX) {
+    if (distanceFromEnd(el) < NEAR_END_PX || Math.abs(el.scrollTop - followTarget(el)) < 2) {
       following.current = true;
       return;
     }
     if (performance.now() - lastInput.current > READER_SCROLL_MS) {
-      if (following.current) el.scrollTop = el.scrollHeight; // still following: back to the end
+      if (following.current) el.scrollTop = followTarget(el); // still following: back to the end
       return;
     }
     following.current = false;

@@ -7,6 +7,7 @@ import { useT } from "../i18n";
 import { DropZone } from "../Share/DropZone";
 import { SharePanel } from "../Share/SharePanel";
 import { useSelection, useSession } from "../session-context";
+import "./Workspace.css";
 
 export function Workspace() {
   const { stores, resetFiles } = useSession();

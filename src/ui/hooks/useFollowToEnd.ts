@@ -12,6 +12,8 @@ export interface FollowToEnd {
   toEnd: () => void;
 }
 
+const toBottom = (el: HTMLElement) => el.scrollHeight;
+
 /**
  * Keeps `scroller` at the end of `content` while `following` is true. The scrolling is done where layout is
  * already clean: a ResizeObserver sees the content (or the scroller) change size after the browser laid it
@@ -20,6 +22,8 @@ export interface FollowToEnd {
 export function useFollowToEnd(
   scroller: RefObject<HTMLElement | null>,
   content: RefObject<HTMLElement | null>,
+  /** where "the end" is (a scrollTop); the bottom when not given */
+  endOf: (el: HTMLElement) => number = toBottom,
 ): FollowToEnd {
   const following = useRef(true);
   const lastInput = useRef(0);
@@ -31,7 +35,7 @@ export function useFollowToEnd(
       lastInput.current = performance.now();
     };
     const observer = new ResizeObserver(() => {
-      if (following.current) el.scrollTop = el.scrollHeight;
+      if (following.current) el.scrollTop = endOf(el);
     });
     observer.observe(inner);
     observer.observe(el);
@@ -40,11 +44,11 @@ export function useFollowToEnd(
       observer.disconnect();
       for (const type of INPUTS) el.removeEventListener(type, markInput);
     };
-  }, [scroller, content]);
+  }, [scroller, content, endOf]);
   const toEnd = useCallback(() => {
     following.current = true;
     const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [scroller]);
+    if (el) el.scrollTop = endOf(el);
+  }, [scroller, endOf]);
   return { following, lastInput, toEnd };
 }
