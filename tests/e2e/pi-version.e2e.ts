@@ -98,8 +98,9 @@ describe("the pi version picker", () => {
   it("?pi= with an unknown version says so and starts on the default", async () => {
     const { page, errors } = await open("?pi=9.9");
     await page
-      .getByText("The address asks for pi 9.9, which the playground cannot imitate")
-      .first()
+      .locator(".msg--notice", {
+        hasText: "The address asks for pi 9.9, which the playground cannot imitate",
+      })
       .waitFor();
     await expect.poll(() => picker(page).inputValue()).toBe("1.6.0");
     expect(errors).toEqual([]);
