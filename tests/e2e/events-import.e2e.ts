@@ -80,8 +80,10 @@ describe("importing an events file", () => {
     await b.page.getByText("The workspace, its files and the controls belong to the live session").waitFor();
     expect(await runAxe(b.page)).toEqual([]);
 
+    // Below 1280 px the bar's switches may take a second row (layout-1280.e2e.ts holds it to one at
+    // 1280), but nothing spills past the page.
     await b.page.setViewportSize({ width: 1024, height: 768 });
-    expect(await topBarOneRow(b.page)).toEqual({ rows: 1, spills: false });
+    expect((await topBarOneRow(b.page)).spills).toBe(false);
     await replayBar(b.page).getByRole("button", { name: "Back to live session" }).click();
     await replayBar(b.page).waitFor({ state: "detached" });
     expect(await eventCount(b.page)).toBe(live);
