@@ -18,6 +18,11 @@ describe("diffFiles", () => {
     const after = { "a.txt": { base64: base64Encode(utf8Encode("same")) }, "b.txt": "new", "c.bin": "same" };
     expect(diffFiles(before, after)).toEqual({ added: [], changed: ["b.txt"], removed: [] });
   });
+  it("compares bytes as read with text and base64 without encoding them", () => {
+    const before = { "a.txt": "hi", "b.bin": { base64: base64Encode(new Uint8Array([1, 2])) } };
+    const after = { "a.txt": utf8Encode("hi"), "b.bin": new Uint8Array([1, 3]), "c.bin": new Uint8Array(0) };
+    expect(diffFiles(before, after)).toEqual({ added: ["c.bin"], changed: ["b.bin"], removed: [] });
+  });
   it("names removed files and links whose target moved, sorted", () => {
     const before = { "z.txt": "1", "m.txt": "2", link: { symlink: "z.txt" }, d: { dir: true as const } };
     const after = { link: { symlink: "m.txt" }, "b.txt": "3", "a.txt": "4" };

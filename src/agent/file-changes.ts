@@ -5,7 +5,7 @@
  * down (text, or base64 of the same bytes).
  */
 import { base64Decode, utf8Encode } from "@core/bytes";
-import type { ScenarioFileSpec, ScenarioFiles } from "./scenario";
+import type { ScenarioFileSpec } from "./scenario";
 
 export interface FileChanges {
   /** files (and symlinks) only in `after`, sorted */
@@ -16,25 +16,33 @@ export interface FileChanges {
   removed: string[];
 }
 
-const isDir = (spec: ScenarioFileSpec | undefined) => typeof spec === "object" && "dir" in spec;
+/** A file as a scenario writes it down, or its bytes as read (an import, never encoded just to compare). */
+export type FileEntry = ScenarioFileSpec | Uint8Array;
 
-function bytesOf(spec: string | { base64: string }): Uint8Array {
+const isDir = (spec: FileEntry | undefined) =>
+  typeof spec === "object" && !(spec instanceof Uint8Array) && "dir" in spec;
+const isLink = (spec: FileEntry): spec is { symlink: string } =>
+  typeof spec === "object" && !(spec instanceof Uint8Array) && "symlink" in spec;
+
+function bytesOf(spec: string | { base64: string } | Uint8Array): Uint8Array {
+  if (spec instanceof Uint8Array) return spec;
   return typeof spec === "string" ? utf8Encode(spec) : base64Decode(spec.base64);
 }
 
 /** Whether two entries that are not folders hold the same thing. */
-function same(a: ScenarioFileSpec, b: ScenarioFileSpec): boolean {
+function same(a: FileEntry, b: FileEntry): boolean {
   if (typeof a === "string" && typeof b === "string") return a === b;
-  const linkA = typeof a === "object" && "symlink" in a;
-  const linkB = typeof b === "object" && "symlink" in b;
-  if (linkA || linkB) return linkA && linkB && a.symlink === b.symlink;
-  const x = bytesOf(a as string | { base64: string });
-  const y = bytesOf(b as string | { base64: string });
+  if (isLink(a) || isLink(b)) return isLink(a) && isLink(b) && a.symlink === b.symlink;
+  const x = bytesOf(a as string | { base64: string } | Uint8Array);
+  const y = bytesOf(b as string | { base64: string } | Uint8Array);
   return x.length === y.length && x.every((byte, i) => byte === y[i]);
 }
 
 /** The files `after` adds to, changes in and removes from `before`. */
-export function diffFiles(before: ScenarioFiles, after: ScenarioFiles): FileChanges {
+export function diffFiles(
+  before: Readonly<Record<string, FileEntry>>,
+  after: Readonly<Record<string, FileEntry>>,
+): FileChanges {
   const changes: FileChanges = { added: [], changed: [], removed: [] };
   for (const [path, spec] of Object.entries(after)) {
     if (isDir(spec)) continue;

@@ -6,10 +6,9 @@
  * learner's data has passed every check, and nothing leaves the page without the key mask.
  */
 import type { LearnerToolEntry } from "@agent/events";
-import { diffFiles } from "@agent/file-changes";
+import { diffFiles, type FileEntry } from "@agent/file-changes";
 import type { ImportEntry, SessionPort } from "@agent/protocol";
 import { checkScenarioSize, parseScenarioText, type ScenarioFiles } from "@agent/scenario";
-import { base64Encode } from "@core/bytes";
 import type { Store } from "@state/store";
 import type {
   ImportReport,
@@ -70,7 +69,7 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
     tools: readonly LearnerToolEntry[] = [],
   ): Promise<PreparedImport> {
     const report: ImportReport = { ...empty(), skipped, windowsNames, overwrites: [] };
-    const imported: ScenarioFiles = {};
+    const imported: Record<string, FileEntry> = {};
     for (const e of entries) {
       if (e.kind === "dir") {
         report.folders++;
@@ -78,7 +77,7 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
       } else if (e.kind === "file") {
         report.files++;
         report.bytes += e.data.byteLength;
-        imported[e.path] = { base64: base64Encode(e.data) };
+        imported[e.path] = e.data;
       } else {
         report.links++;
         imported[e.path] = { symlink: e.target };
@@ -99,7 +98,7 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
    * What an import changes: a file of the same bytes as the one there is not replaced in any way that
    * matters, so it is not asked about. Without the session's answer, every file of a taken path counts.
    */
-  async function changesOf(imported: ScenarioFiles) {
+  async function changesOf(imported: Record<string, FileEntry>) {
     try {
       const now = (await host.request({ type: "share_state" })).files;
       return diffFiles(now, { ...now, ...imported });
