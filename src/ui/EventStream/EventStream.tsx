@@ -71,6 +71,12 @@ function useHeight(box: RefObject<HTMLElement | null>): number {
   return height;
 }
 
+/** Where the latest run starts in the log: the last `session_cleared` (Restart, a pick); -1 when none. */
+function lastClear(events: readonly SessionEvent[]): number {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i]?.type === "session_cleared") return i;
+  return -1;
+}
+
 /**
  * Every event the session emitted, in order. Only the visible rows are rendered, so 10,000 events scroll as
  * smoothly as ten; the log itself is bounded and says how many it let go.
@@ -79,7 +85,16 @@ export function EventStream() {
   const { stores } = useSession();
   const selection = useSelection();
   const { t, format } = useT("eventStream");
-  const { events, dropped, total, types } = useStore(stores.events);
+  const { events: logged, dropped, total, types } = useStore(stores.events);
+  // Restart starts clean here too: the rows are this run's (since the last start over) unless the learner
+  // asks for every run; the log and its export keep them all.
+  const [scope, setScope] = useState<"run" | "all">("run");
+  const runFrom = useMemo(() => lastClear(logged), [logged]);
+  const events = useMemo(
+    () => (scope === "all" || runFrom <= 0 ? logged : logged.slice(runFrom)),
+    [logged, scope, runFrom],
+  );
+  const earlier = logged.length - events.length;
   const selectedCall = useStore(selection, (s) => s.callId);
   const [type, setType] = useState("");
   const [open, setOpen] = useState<SessionEvent | null>(null);
@@ -134,6 +149,13 @@ export function EventStream() {
     <div className="events">
       <div className="events__filters">
         <label>
+          {t("scope")}{" "}
+          <select value={scope} onChange={(e) => setScope(e.target.value as "run" | "all")}>
+            <option value="run">{t("thisRun")}</option>
+            <option value="all">{t("allRuns")}</option>
+          </select>
+        </label>
+        <label>
           {t("type")}{" "}
           <select value={type} onChange={(e) => setType(e.target.value)}>
             <option value="">{t("all")}</option>
@@ -151,6 +173,7 @@ export function EventStream() {
           {shown.length === events.length
             ? t("count", { count: format.count(events.length) })
             : t("countFiltered", { shown: format.count(shown.length), count: format.count(events.length) })}
+          {earlier > 0 ? ` ${t("earlier", { count: earlier, earlier: format.count(earlier) })}` : ""}
           {dropped > 0
             ? ` ${t("dropped", { dropped: format.count(dropped), total: format.count(total) })}`
             : ""}
