@@ -31,6 +31,7 @@ export type SessionErrorAbout =
   | { code: "unknownTool"; name: string }
   | { code: "noHandler"; tool: string; handler: string; offered: string }
   | { code: "unknownDrill"; id: string; known: string }
+  | { code: "nothingToUndo" }
   | { code: "unknownPreset"; name: string; known: string }
   | { code: "noProvider" }
   | { code: "badSharedPath"; path: string }
