@@ -110,4 +110,11 @@ describe("EventStream after a restart", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Show" }), "all");
     expect(screen.getByText("25 events")).toBeTruthy();
   });
+
+  it("keeps the session's start in view when the start over cleared no run", () => {
+    const ready = ev({ type: "drill_changed", drill: "off" });
+    const cleared = ev({ type: "session_cleared" } as never);
+    renderWithSession(<EventStream />, { events: [ready, cleared, ...calls(1)] });
+    expect(screen.getByText("10 events")).toBeTruthy();
+  });
 });

@@ -71,10 +71,26 @@ function useHeight(box: RefObject<HTMLElement | null>): number {
   return height;
 }
 
-/** Where the latest run starts in the log: the last `session_cleared` (Restart, a pick); -1 when none. */
+/** What makes a run: a call or a model turn. A start over with none before it cleared nothing. */
+const RUN_EVENTS = new Set(["agent_start", "tool_execution_start"]);
+
+/**
+ * Where the latest run starts in the log: the last `session_cleared` (Restart, a pick) that came after
+ * a run, so the session's own start (session_ready, the first scenario's load) stays in view until
+ * there is a run to clear; -1 when none.
+ */
 function lastClear(events: readonly SessionEvent[]): number {
-  for (let i = events.length - 1; i >= 0; i--) if (events[i]?.type === "session_cleared") return i;
-  return -1;
+  let from = -1;
+  let ran = false;
+  for (let i = 0; i < events.length; i++) {
+    const type = events[i]?.type ?? "";
+    if (RUN_EVENTS.has(type)) ran = true;
+    else if (type === "session_cleared" && ran) {
+      from = i;
+      ran = false;
+    }
+  }
+  return from;
 }
 
 /**
