@@ -85,6 +85,27 @@ describe("drills through the session", () => {
     await recovers(s);
   });
 
+  it("a drill's damage is undone: once it is off, the files from before it come back, once", async () => {
+    const s = start();
+    const before = s.playground.session.workspace.filesMap();
+    s.playground.handle({ type: "set_drill", drill: "disk-full" });
+    await s.call("write", { path: "notes.md", content: "0123456789" }, "w1");
+    await s.call("write", { path: "README.md", content: "0123456789" }, "w2");
+    expect(s.playground.session.workspace.filesMap()["notes.md"]).toBe("01234");
+    expect(s.stores().drills.getSnapshot().undo).toBe(false);
+    s.playground.handle({ type: "set_drill", drill: "off" });
+    expect(s.stores().drills.getSnapshot()).toMatchObject({ active: "off", undo: true });
+    s.playground.handle({ type: "undo_drill" });
+    expect(s.playground.session.workspace.filesMap()).toEqual(before);
+    expect(s.stores().drills.getSnapshot().undo).toBe(false);
+    s.playground.handle({ type: "undo_drill", id: "again" });
+    expect(s.events.at(-1)).toMatchObject({ type: "session_error", commandId: "again" });
+    expect(s.events.at(-1)).toHaveProperty(
+      "message",
+      expect.stringContaining("no files from before a drill"),
+    );
+  });
+
   it("slow network drive: a call takes the added wait; a stalled read ends at Esc", async () => {
     const s = start();
     s.playground.handle({ type: "set_drill", drill: "slow-drive" });

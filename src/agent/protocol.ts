@@ -82,6 +82,8 @@ export type SessionCommand = CommandBase &
     | { type: "write_file"; path: string; content: string }
     /** the faulty disk: a drill's id ("off", "disk-full", …); the tools are rebuilt over it */
     | { type: "set_drill"; drill: string }
+    /** puts back the files as they were before the last drill was switched on (the drill is off) */
+    | { type: "undo_drill" }
     /**
      * files, folders or a .zip the learner added: written into the workspace (what is there stays, a file
      * of the same path is replaced), as one change the tree, the prompt and the event stream show

@@ -1,3 +1,4 @@
+import type { FileChanges } from "@agent/file-changes";
 import { createStore, immediate, type Store } from "./store";
 
 /** A question the page asks before it throws away the learner's work, in the words it shows. */
@@ -10,6 +11,10 @@ export interface WordedQuestion {
   cancel: string;
   /** a third way, between the two (asked with `choose`): "Open as a new workspace" */
   alternative?: string;
+  /** the files the answer "yes" adds, changes and removes, listed by name under the text */
+  changes?: FileChanges;
+  /** code the answer "yes" lets in (a link's learner tools), shown before it is accepted */
+  code?: readonly { name: string; source: string }[];
 }
 
 /** Unsaved editor work about to be replaced: only what it is about; the dialog words it from the locales. */

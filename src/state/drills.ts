@@ -29,17 +29,21 @@ export interface DrillCall {
 
 export interface DrillsState {
   active: string;
+  /** the files from before the last drill can be brought back */
+  undo: boolean;
   /** calls executing now, oldest first */
   executing: readonly { id: string; toolName: string }[];
   calls: Readonly<Record<string, DrillCall>>;
 }
 
-export const EMPTY_DRILLS: DrillsState = { active: "off", executing: [], calls: {} };
+export const EMPTY_DRILLS: DrillsState = { active: "off", undo: false, executing: [], calls: {} };
 
 export function reduceDrills(state: DrillsState, event: SessionEvent): DrillsState {
   switch (event.type) {
     case "drill_changed":
-      return state.active === event.drill ? state : { ...state, active: event.drill };
+      return state.active === event.drill && state.undo === (event.undo === true)
+        ? state
+        : { ...state, active: event.drill, undo: event.undo === true };
     case "call_executing":
       return {
         ...state,

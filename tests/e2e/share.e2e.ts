@@ -11,7 +11,7 @@ import { unzipSync, zipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { runAxe } from "./support";
+import { callByHand, runAxe } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,16 +103,23 @@ describe("files and links", () => {
       expect.arrayContaining(["added/pixel.bin", "added/empty/", "added/readme-link", "zero.txt"]),
     );
 
-    // A fresh browser context: same preset, then the zip; the preset's files are asked about first.
+    // A fresh browser context: same preset, one file of it edited, then the zip. Only that file is asked
+    // about: the preset's other files come back byte for byte, which replaces nothing.
     const b = await openAt();
     await firstScenario(b.page);
+    expect(await callByHand(b.page, "write", { path: "README.md", content: "edited here\n" })).toMatch(
+      /^Successfully wrote/,
+    );
     const [download] = await Promise.all([
       a.page.waitForEvent("download"),
       a.page.getByRole("button", { name: "Export as .zip" }).click(),
     ]);
     await importZip(b.page, new Uint8Array(await readFile(String(await download.path()))));
     const dialog = b.page.getByRole("dialog");
-    await dialog.getByText(/^Replace \d+ files\?$/).waitFor();
+    await dialog.getByText("Replace 1 file?", { exact: true }).waitFor();
+    expect(
+      await dialog.getByRole("list", { name: "Changed (1)" }).getByRole("listitem").allTextContents(),
+    ).toEqual(["README.md"]);
     await dialog.getByRole("button", { name: "Replace them" }).click();
     await b.page.locator(".file-tree__name", { hasText: "pixel.bin" }).waitFor();
     expect(await exportTree(b.page)).toEqual(exported);

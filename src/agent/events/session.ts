@@ -49,6 +49,7 @@ export type SessionErrorAbout =
   | { code: "notOffered"; name: string }
   | { code: "noHandler"; tool: string; handler: string; offered: string }
   | { code: "unknownDrill"; id: string; known: string }
+  | { code: "nothingToUndo" }
   | { code: "unknownPreset"; name: string; known: string }
   | { code: "noProvider" }
   | { code: "badSharedPath"; path: string }

@@ -115,6 +115,8 @@ export interface BackendChangedEvent {
 export interface DrillChangedEvent {
   type: "drill_changed";
   drill: string;
+  /** the files from before the last drill can be brought back (undo_drill): the drill is off again */
+  undo?: boolean;
 }
 
 /** The faulty disk did something to one of a tool's operations (src/backends/faulty). */

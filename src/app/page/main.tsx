@@ -306,7 +306,8 @@ const scenarioLinks = createScenarioLinks({
   choose: page.confirmations.choose,
   newName: () => i18n.t("open.newName", { ns: "share" }),
   flush: persistence.flush,
-  presetEntries: () => import("../common/presets/index").then((p) => Object.keys(p.PRESETS.default).length),
+  presetFiles: () => import("../common/presets/index").then((p) => p.PRESETS.default ?? {}),
+  currentFiles: () => host.request({ type: "share_state" }).then((state) => state.files),
   tab: tabStorage,
   setTimeout: (run, ms) => window.setTimeout(run, ms),
 });

@@ -8,7 +8,7 @@ import { createScenarioLinks, KEPT_SCENARIO_LINK_KEY } from "./scenario-link";
 const linked = {
   title: "Queue race",
   description: "",
-  workspace: { files: { "a.ts": "x\n", "b.ts": "y\n" } },
+  workspace: { files: { "a.ts": "x\n", "b.ts": "y\n", src: { dir: true } } },
   steps: [{ user: "go" }],
 } as Scenario;
 
@@ -56,7 +56,8 @@ function setup(options: { restored: boolean | null; answer?: Choice }) {
     choose: async () => options.answer ?? "cancel",
     newName: () => "Shared work",
     flush: async () => void flushed++,
-    presetEntries: async () => 7,
+    presetFiles: async () => ({ "p.txt": "p" }),
+    currentFiles: async () => ({ "a.ts": "old\n", "b.ts": "y\n", "gone.txt": "g" }),
     tab,
     setTimeout: (run) => run(),
   });
@@ -83,10 +84,9 @@ describe("a ?scenario= link", () => {
         summary: {
           source: "scenario",
           learnerTools: [],
-          files: 2,
-          added: 0,
-          changed: 0,
-          removed: 0,
+          files: 3,
+          // The folder is an entry, never a file added; b.ts holds the same bytes, so is not changed.
+          changes: { added: [], changed: ["a.ts"], removed: ["gone.txt"] },
           tools: ["read", "bash", "edit", "write"],
           scenario: "Queue race",
           steps: 1,

@@ -8,7 +8,8 @@
  * the page has been used (a link reached by going back or forward). A first visit's fresh workspace has
  * nothing to lose, so a presenter's link opens at once there.
  */
-import type { Scenario } from "@agent/scenario";
+import { diffFiles } from "@agent/file-changes";
+import type { Scenario, ScenarioFiles } from "@agent/scenario";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import type { Choice, Question } from "@state/confirmations";
 import { uniqueName } from "@state/unique-name";
@@ -40,8 +41,10 @@ export interface ScenarioLinkDeps {
   newName(): string;
   /** saves what waits to be saved, so what a replace keeps for "Bring back" is the latest */
   flush(): Promise<unknown>;
-  /** the number of entries of the default workspace (a scenario without files of its own starts there) */
-  presetEntries(): Promise<number>;
+  /** the default workspace's files (a scenario without files of its own starts there) */
+  presetFiles(): Promise<ScenarioFiles>;
+  /** the workspace's files now, which the question compares with the scenario's; null if unknown */
+  currentFiles(): Promise<ScenarioFiles | null>;
   tab: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
   setTimeout(run: () => void, ms: number): unknown;
 }
@@ -64,16 +67,14 @@ export function createScenarioLinks(deps: ScenarioLinkDeps) {
   }
 
   async function summary(scenario: Scenario): Promise<LinkSummary> {
-    const files = scenario.workspace
-      ? Object.keys(scenario.workspace.files).length
-      : await deps.presetEntries();
+    const files = scenario.workspace?.files ?? (await deps.presetFiles());
+    const current = await deps.currentFiles().catch(() => null);
     return {
       source: "scenario",
       learnerTools: [],
-      files,
-      added: 0,
-      changed: 0,
-      removed: 0,
+      files: Object.keys(files).length,
+      // Unknown workspace: every file of the scenario is named as one it brings.
+      changes: diffFiles(current ?? {}, files),
       tools: scenario.tools?.active ?? [...DEFAULT_TOOL_NAMES],
       scenario: scenario.title,
       steps: scenario.steps.length,

@@ -92,6 +92,8 @@ export function route(owners: Owners, command: SessionCommand): unknown {
       return workspace.writeFile(command.path, command.content);
     case "set_drill":
       return drill.choose(command.drill);
+    case "undo_drill":
+      return drill.undo();
     case "import_files":
       return workspace.importFiles(command.entries);
     case "load_shared":

@@ -26,6 +26,8 @@ export class Playground {
     emit: (e) => this.session.emit(e),
     signal: () => this.session.signal,
     rebuildTools: () => this.session.tools.rebuild(),
+    files: () => this.session.workspace.filesMap(),
+    restoreFiles: (files) => this.session.workspace.restoreFiles(files),
   });
   /** the learner's tools (learner-tools/): compiled, guarded and merged into the dispatch table */
   readonly learner = new SessionLearnerTools({

@@ -6,6 +6,7 @@
  */
 
 import type { Emit, SessionEvent } from "@agent/events";
+import { diffFiles } from "@agent/file-changes";
 import type { FileContent, ImportEntry, SessionCommand } from "@agent/protocol";
 import type { ScenarioFiles } from "@agent/scenario";
 import { SessionFault } from "@agent/session-fault";
@@ -13,7 +14,7 @@ import type { Backend } from "@backends/backend";
 import { createMemfsBackend, memfsBackendFromFiles } from "@backends/memfs/backend";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { runSelfTest } from "@backends/self-test";
-import { base64Encode, isUtf8Text, utf8Decode } from "@core/bytes";
+import { base64Decode, base64Encode, isUtf8Text, utf8Decode, utf8Encode } from "@core/bytes";
 import {
   createFileMutationQueue,
   type FileMutationQueue,
@@ -226,10 +227,37 @@ export class SessionWorkspace {
     this.snapshot("import");
   }
 
+  /**
+   * Puts back `files` (a filesMap from earlier) in place, over the backend in use: the files it lacks go,
+   * the ones it holds are written back. The conversation and the tools stay as they are.
+   */
+  restoreFiles(files: ScenarioFiles) {
+    const { fs, root } = this.volume;
+    this.changeSource = "reset";
+    const changes = diffFiles(this.filesMap(), files);
+    for (const path of changes.removed) fs.rmSync(`${root}/${path}`, { force: true });
+    const back = new Set([...changes.added, ...changes.changed]);
+    applyImport(
+      this.volume,
+      Object.entries(files)
+        .filter(([path, spec]) => back.has(path) || (typeof spec === "object" && "dir" in spec))
+        .map(([path, spec]) => entryOf(path, spec)),
+    );
+    this.deps.tools.refresh("workspace");
+    this.snapshot("import");
+  }
+
   snapshot(reason: string) {
     this.dirty = false;
     this.deps.onSnapshot?.(this.filesMap(), reason, this.deps.learnerTools());
   }
+}
+
+function entryOf(path: string, spec: ScenarioFiles[string]): ImportEntry {
+  if (typeof spec === "string") return { path, kind: "file", data: utf8Encode(spec) };
+  if ("dir" in spec) return { path, kind: "dir" };
+  if ("symlink" in spec) return { path, kind: "symlink", target: spec.symlink };
+  return { path, kind: "file", data: base64Decode(spec.base64) };
 }
 
 export function presetFiles(name: string): ScenarioFiles {

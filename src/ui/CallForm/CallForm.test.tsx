@@ -2,7 +2,7 @@ import { ev, resetSeq } from "@state/session-events.fixture";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderWithSession } from "../test-support/render";
-import { toolSet } from "../test-support/tools";
+import { READ, toolSet } from "../test-support/tools";
 import { CallForm } from "./CallForm";
 
 beforeEach(() => resetSeq());
@@ -55,5 +55,37 @@ describe("CallForm: one call", () => {
     await user.selectOptions(within(form()).getByRole("combobox", { name: "Tool" }), "read");
     expect((within(form()).getByRole("textbox", { name: /^path\b/ }) as HTMLInputElement).value).toBe("");
     expect(sent).toEqual([]);
+  });
+});
+
+describe("CallForm: what the schema forbids", () => {
+  it("sends a call with a required field empty: no native check stops it, the field only says required", async () => {
+    const { user, sent } = renderWithSession(<CallForm />, { events: [ev(toolSet())] });
+    const path = within(form()).getByRole("textbox", { name: /^path\b/ });
+    expect(path.hasAttribute("required")).toBe(false);
+    expect(path.getAttribute("aria-required")).toBe("true");
+    expect((form() as HTMLFormElement).checkValidity()).toBe(true);
+    await user.click(within(form()).getByRole("button", { name: "Run read" }));
+    expect(sent).toMatchObject([{ type: "run_tool_call", toolName: "read", args: "{}" }]);
+  });
+
+  it("explains beside a list field why pi's error names item 0 of it", async () => {
+    const edit = {
+      ...READ,
+      name: "edit",
+      parameters: {
+        type: "object",
+        required: ["path", "edits"],
+        properties: {
+          path: { type: "string" },
+          edits: { type: "array", items: { type: "object", properties: { oldText: { type: "string" } } } },
+        },
+      },
+    };
+    const { user } = renderWithSession(<CallForm />, { events: [ev(toolSet([READ, edit]))] });
+    await user.selectOptions(within(form()).getByRole("combobox", { name: "Tool" }), "edit");
+    expect(
+      within(form()).getByText(/its error names edits\.0 \(for edit: “edits\.0: must be object”\)/),
+    ).toBeTruthy();
   });
 });

@@ -84,7 +84,13 @@ function OneCall() {
   };
 
   return (
-    <form className="call-form" onSubmit={submit} onKeyDown={submitOnCtrlEnter} aria-label={t("formName")}>
+    <form
+      className="call-form"
+      noValidate
+      onSubmit={submit}
+      onKeyDown={submitOnCtrlEnter}
+      aria-label={t("formName")}
+    >
       <div className="call-form__body">
         <div className="call-form__row">
           <label>
@@ -165,6 +171,15 @@ function OneCall() {
   );
 }
 
+/** What pi's validation does to a value of this type before it checks it, which explains its answers. */
+function coercionHint(type: string): string | null {
+  if (type === "array") return "coerce.array";
+  if (type === "number" || type === "integer") return "coerce.number";
+  if (type === "boolean") return "coerce.boolean";
+  if (type === "string") return "coerce.string";
+  return null;
+}
+
 function FormFields({
   fields,
   values,
@@ -186,8 +201,11 @@ function FormFields({
           id,
           "aria-describedby": help,
           value: values[f.name] ?? "",
-          required: f.required,
+          // Said, never enforced: a native `required` would stop the call, and pi's answer to a missing
+          // argument is the lesson.
+          "aria-required": f.required,
         };
+        const coercion = coercionHint(f.type);
         return (
           <div key={f.name} className="field">
             <label htmlFor={id}>
@@ -232,6 +250,7 @@ function FormFields({
               ) : null}
               <ModelText>{f.description}</ModelText>
             </p>
+            {coercion ? <p className="field__help field__coercion">{t(coercion, { name: f.name })}</p> : null}
           </div>
         );
       })}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useConfirmations } from "../session-context";
+import { ChangeList, CodeList } from "./ChangeList";
 import { worded } from "./worded";
 import "./ConfirmDialog.css";
 
@@ -42,6 +43,8 @@ export function ConfirmDialog() {
     >
       <h2 id="confirm-title">{question?.title}</h2>
       <p id="confirm-text">{question?.text}</p>
+      {question?.changes ? <ChangeList changes={question.changes} /> : null}
+      {question?.code ? <CodeList code={question.code} /> : null}
       <div className="confirm__buttons">
         <button type="button" ref={cancel} onClick={() => confirmations.answer(false)}>
           {question?.cancel}

@@ -15,6 +15,7 @@ export function DrillsMenu() {
   const { stores, send } = useSession();
   const { t } = useT("drills");
   const active = useStore(stores.drills, (d) => d.active);
+  const undo = useStore(stores.drills, (d) => d.undo);
   return (
     <>
       <button
@@ -45,6 +46,14 @@ export function DrillsMenu() {
             </label>
           ))}
         </fieldset>
+        {undo ? (
+          <div className="drills-menu__undo">
+            <p>{t("undoNote")}</p>
+            <button type="button" onClick={() => send({ type: "undo_drill" })}>
+              {t("undo")}
+            </button>
+          </div>
+        ) : null}
         <p className="drills-menu__note">{t("note")}</p>
       </TopPopover>
     </>

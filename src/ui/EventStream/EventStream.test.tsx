@@ -1,4 +1,4 @@
-import { calls, resetSeq } from "@state/session-events.fixture";
+import { calls, ev, resetSeq } from "@state/session-events.fixture";
 import { act, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderWithSession } from "../test-support/render";
@@ -98,5 +98,23 @@ describe("EventStream keeps following the newest events", () => {
     ).toContain("1");
     expect(screen.getByText("200 events")).toBeTruthy();
     expect(screen.getByRole("list", { name: "Session events" }).textContent).not.toContain("c24");
+  });
+});
+
+describe("EventStream after a restart", () => {
+  it("starts clean at the last session_cleared, and shows every run when asked", async () => {
+    const cleared = ev({ type: "session_cleared" } as never);
+    const { user } = renderWithSession(<EventStream />, { events: [...calls(2), cleared, ...calls(1, 2)] });
+    // This run: the start over and one call's 8 events; the 16 before it are one choice away.
+    expect(screen.getByText(/^9 events · 16 earlier events, before the last restart/)).toBeTruthy();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Show" }), "all");
+    expect(screen.getByText("25 events")).toBeTruthy();
+  });
+
+  it("keeps the session's start in view when the start over cleared no run", () => {
+    const ready = ev({ type: "drill_changed", drill: "off" });
+    const cleared = ev({ type: "session_cleared" } as never);
+    renderWithSession(<EventStream />, { events: [ready, cleared, ...calls(1)] });
+    expect(screen.getByText("10 events")).toBeTruthy();
   });
 });

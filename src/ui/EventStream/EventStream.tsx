@@ -72,6 +72,28 @@ function useHeight(box: RefObject<HTMLElement | null>): number {
   return height;
 }
 
+/** What makes a run: a call or a model turn. A start over with none before it cleared nothing. */
+const RUN_EVENTS = new Set(["agent_start", "tool_execution_start"]);
+
+/**
+ * Where the latest run starts in the log: the last `session_cleared` (Restart, a pick) that came after
+ * a run, so the session's own start (session_ready, the first scenario's load) stays in view until
+ * there is a run to clear; -1 when none.
+ */
+function lastClear(events: readonly SessionEvent[]): number {
+  let from = -1;
+  let ran = false;
+  for (let i = 0; i < events.length; i++) {
+    const type = events[i]?.type ?? "";
+    if (RUN_EVENTS.has(type)) ran = true;
+    else if (type === "session_cleared" && ran) {
+      from = i;
+      ran = false;
+    }
+  }
+  return from;
+}
+
 /**
  * Every event the session emitted, in order. Only the visible rows are rendered, so 10,000 events scroll as
  * smoothly as ten; the log itself is bounded and says how many it let go.
@@ -80,7 +102,16 @@ export function EventStream() {
   const { stores } = useSession();
   const selection = useSelection();
   const { t, format } = useT("eventStream");
-  const { events, dropped, total, types } = useStore(stores.events);
+  const { events: logged, dropped, total, types } = useStore(stores.events);
+  // Restart starts clean here too: the rows are this run's (since the last start over) unless the learner
+  // asks for every run; the log and its export keep them all.
+  const [scope, setScope] = useState<"run" | "all">("run");
+  const runFrom = useMemo(() => lastClear(logged), [logged]);
+  const events = useMemo(
+    () => (scope === "all" || runFrom <= 0 ? logged : logged.slice(runFrom)),
+    [logged, scope, runFrom],
+  );
+  const earlier = logged.length - events.length;
   const selectedCall = useStore(selection, (s) => s.callId);
   const [type, setType] = useState("");
   const [open, setOpen] = useState<SessionEvent | null>(null);
@@ -135,6 +166,13 @@ export function EventStream() {
     <div className="events">
       <div className="events__filters">
         <label>
+          {t("scope")}{" "}
+          <select value={scope} onChange={(e) => setScope(e.target.value as "run" | "all")}>
+            <option value="run">{t("thisRun")}</option>
+            <option value="all">{t("allRuns")}</option>
+          </select>
+        </label>
+        <label>
           {t("type")}{" "}
           <select value={type} onChange={(e) => setType(e.target.value)}>
             <option value="">{t("all")}</option>
@@ -152,6 +190,7 @@ export function EventStream() {
           {shown.length === events.length
             ? t("count", { count: format.count(events.length) })
             : t("countFiltered", { shown: format.count(shown.length), count: format.count(events.length) })}
+          {earlier > 0 ? ` ${t("earlier", { count: earlier, earlier: format.count(earlier) })}` : ""}
           {dropped > 0
             ? ` ${t("dropped", { dropped: format.count(dropped), total: format.count(total) })}`
             : ""}

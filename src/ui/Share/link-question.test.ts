@@ -6,9 +6,7 @@ const scenario = {
   source: "scenario" as const,
   learnerTools: [],
   files: 3,
-  added: 0,
-  changed: 0,
-  removed: 0,
+  changes: { added: [], changed: [], removed: [] },
   tools: ["read", "bash"],
   scenario: "Queue race",
   steps: 4,
@@ -37,8 +35,13 @@ describe("a link's question", () => {
     expect(linkQuestion(createI18n("zh-Hant").t, scenario, true).text).toContain("情境「Queue race」");
   });
   it("keeps the share link's own wording for a share link", () => {
-    const q = linkQuestion(createI18n("en").t, { ...scenario, source: undefined, added: 1 }, true);
+    const q = linkQuestion(
+      createI18n("en").t,
+      { ...scenario, source: undefined, changes: { added: ["a/b/c.txt"], changed: [], removed: [] } },
+      true,
+    );
     expect(q.title).toBe("Open the shared work?");
-    expect(q.text).toContain("1 added");
+    expect(q.text).toContain("1 added, 0 changed and 0 removed");
+    expect(q.changes?.added).toEqual(["a/b/c.txt"]);
   });
 });

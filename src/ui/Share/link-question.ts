@@ -15,9 +15,9 @@ export function linkQuestion(t: ShareWords, s: LinkSummary, canOpenAsNew: boolea
       ? t("share:open.scenarioText", { title: s.scenario ?? "", files: s.files, tools, steps: s.steps ?? 0 })
       : t("share:open.text", {
           files: s.files,
-          added: s.added,
-          changed: s.changed,
-          removed: s.removed,
+          added: s.changes.added.length,
+          changed: s.changes.changed.length,
+          removed: s.changes.removed.length,
           tools,
           scenario:
             s.scenario !== undefined
@@ -30,5 +30,7 @@ export function linkQuestion(t: ShareWords, s: LinkSummary, canOpenAsNew: boolea
     confirm: t("share:open.confirm"),
     cancel: t("share:open.cancel"),
     ...(canOpenAsNew ? { alternative: t("share:open.alternative") } : {}),
+    changes: s.changes,
+    ...(s.learnerTools.length > 0 ? { code: s.learnerTools } : {}),
   };
 }

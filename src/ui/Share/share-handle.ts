@@ -2,6 +2,7 @@
  * What the page's files-and-links controls get from the composition root (src/app/page/share/share-page.ts
  * implements it). Everything here answers with codes and numbers; the components word them.
  */
+import type { FileChanges } from "@agent/file-changes";
 import type { ImportSkipReason } from "@agent/protocol";
 
 /** A file or folder the learner dropped or picked, read only once it is known to fit the limits. */
@@ -74,13 +75,15 @@ export interface LinkSummary {
   steps?: number;
   /** entries in the workspace the link gives */
   files: number;
-  added: number;
-  changed: number;
-  removed: number;
+  /** the files opening it adds to, changes in and removes from the workspace, by name (never folders) */
+  changes: FileChanges;
   tools: readonly string[];
   scenario?: string;
-  /** the learner's tools the link offers: shown after it opens, registered only when accepted */
-  learnerTools: readonly string[];
+  /**
+   * the learner's tools the link offers, with their code, which the question shows before anything is
+   * accepted: shown again after it opens, registered only when accepted
+   */
+  learnerTools: readonly { name: string; source: string }[];
 }
 
 export type OpenedLink =

@@ -5,9 +5,6 @@ import { useConfirmations } from "../session-context";
 import type { PreparedImport } from "./share-handle";
 import { shareStatus } from "./status";
 
-/** How many existing files the question names before it says "…". */
-const NAMED = 5;
-
 /**
  * Runs an import: reads and checks (nothing is written yet), asks before files of the workspace are
  * replaced, then sends it and shows what went in and what was skipped.
@@ -30,10 +27,11 @@ export function useImport() {
       const { report } = prepared;
       const count = report.overwrites.length;
       if (!report.refused && count > 0) {
-        const list = report.overwrites.slice(0, NAMED).join(", ") + (count > NAMED ? ", …" : "");
         const yes = await confirmations.ask({
           title: t("overwrite.title", { count }),
-          text: t("overwrite.text", { count, list }),
+          text: t("overwrite.text", { count }),
+          // Every one named, in the dialog's scrolling list: the import adds nothing else worth asking.
+          changes: { added: [], changed: [...report.overwrites], removed: [] },
           confirm: t("overwrite.confirm"),
           cancel: t("overwrite.cancel"),
         });

@@ -43,9 +43,7 @@ describe("share link codec", () => {
       shared: work,
       summary: {
         files: 4,
-        added: 2,
-        changed: 1,
-        removed: 1,
+        changes: { added: ["link", "new.bin"], changed: ["package.json"], removed: ["src/a.ts"] },
         tools: ["read", "bash"],
         scenario: "Read a file",
         learnerTools: [],
@@ -57,7 +55,11 @@ describe("share link codec", () => {
     const wc = { name: "wc", source: "export default function (pi) {}", enabled: true };
     const learner = { tools: [wc], handlers: { bash: "mini-pi" } };
     const decoded = decodeLink(encodeLink({ ...work, learner }, preset), preset);
-    expect(decoded).toMatchObject({ ok: true, shared: { learner }, summary: { learnerTools: ["wc"] } });
+    expect(decoded).toMatchObject({
+      ok: true,
+      shared: { learner },
+      summary: { learnerTools: [{ name: "wc", source: wc.source }] },
+    });
     // A hand-made link: history and a learner handler dropped, the file offered switched on.
     const raw = encodeRaw(
       JSON.stringify({
@@ -97,7 +99,7 @@ describe("share link codec", () => {
     const shared: SharedWork = { files: { "x.txt": "x", "y.txt": "y" }, tools, scenario: own };
     const decoded = decodeLink(encodeLink(shared, preset), preset);
     expect(decoded?.ok && decoded.shared.files).toEqual({ "x.txt": "x", "y.txt": "y" });
-    expect(decoded?.ok && decoded.summary.added).toBe(1);
+    expect(decoded?.ok && decoded.summary.changes).toEqual({ added: ["y.txt"], changed: [], removed: [] });
   });
 
   it("is not a share link: null", () => {
@@ -189,7 +191,10 @@ describe("share link codec", () => {
         tools: { active: [] },
       }),
     );
-    expect(decodeLink(under, preset)).toMatchObject({ ok: true, summary: { added: 1 } });
+    expect(decodeLink(under, preset)).toMatchObject({
+      ok: true,
+      summary: { changes: { added: ["big.txt"] } },
+    });
   });
 
   it("carries the pi version it was made on; an unknown one is named, an old link has none", () => {

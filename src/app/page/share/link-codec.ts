@@ -10,6 +10,8 @@
  * link made to unpack to gigabytes never gets near the page's memory. A link is taken whole or not at
  * all: a path, a count or a tool over a limit refuses all of it, with a problem that names what it was.
  */
+
+import { diffFiles } from "@agent/file-changes";
 import type { SavedLearnerTools } from "@agent/persist-protocol";
 import type { SharedWork } from "@agent/protocol";
 import {
@@ -158,20 +160,8 @@ export function inflateCapped(data: Uint8Array, cap: number): Inflated {
 
 function applyPayload(payload: LinkPayload, preset: ScenarioFiles): DecodedLink {
   const base = baseOf(payload.scenario, preset);
-  const files: ScenarioFiles = { ...base };
-  let added = 0;
-  let changed = 0;
-  for (const [path, spec] of Object.entries(payload.put)) {
-    if (path in base) changed++;
-    else added++;
-    files[path] = spec;
-  }
-  let removed = 0;
-  for (const path of payload.del) {
-    if (!(path in files)) continue;
-    delete files[path];
-    removed++;
-  }
+  const files: ScenarioFiles = { ...base, ...payload.put };
+  for (const path of payload.del) delete files[path];
   const count = Object.keys(files).length;
   if (count > MAX_IMPORT_ENTRIES) return { ok: false, problem: "tooMany", limit: MAX_IMPORT_ENTRIES };
   // A file where the workspace needs a folder would stop the load half-way: refused before it starts.
@@ -188,12 +178,11 @@ function applyPayload(payload: LinkPayload, preset: ScenarioFiles): DecodedLink 
     },
     summary: {
       files: count,
-      added,
-      changed,
-      removed,
+      // From where the link's work started; the page counts again against the recipient's workspace.
+      changes: diffFiles(base, files),
       tools: payload.tools.active,
       ...(payload.scenario ? { scenario: payload.scenario.title } : {}),
-      learnerTools: payload.learner?.tools.map((t) => t.name) ?? [],
+      learnerTools: payload.learner?.tools.map(({ name, source }) => ({ name, source })) ?? [],
     },
   };
 }

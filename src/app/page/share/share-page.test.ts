@@ -104,7 +104,8 @@ describe("the page's share handle", () => {
     expect(made.url.startsWith("http://127.0.0.1:4173/#share=1.")).toBe(true);
     const opened = await handle.readLink(new URL(made.url).hash);
     if (!opened?.ok) throw new Error("expected it to open");
-    expect(opened.summary).toMatchObject({ files: 2, added: 1, changed: 0, removed: 0 });
+    // Counted against the recipient's workspace, which here already holds the same work.
+    expect(opened.summary).toMatchObject({ files: 2, changes: { added: [], changed: [], removed: [] } });
     expect(await opened.open(async () => false)).toBe(false);
     expect(sent).toEqual([]);
     loading.set("seed-prompts.json");
@@ -114,6 +115,33 @@ describe("the page's share handle", () => {
     loading.set(null);
     expect(await loaded).toBe(true);
     expect(sent[0]).toMatchObject({ type: "load_shared", shared: { files: { "a.txt": "a", "b.txt": "b" } } });
+  });
+
+  it("says what a link changes in the recipient's workspace, by name, never counting a folder", async () => {
+    const sender = setup({
+      files: { "a.txt": "a", "b.txt": "new", d: { dir: true }, "d/e": { dir: true }, "d/e/f.txt": "f" },
+      tools: { active: ["read"] },
+    });
+    const made = await sender.handle.makeLink();
+    if (!made.ok) throw new Error("expected a link");
+    const recipient = setup({
+      files: { "a.txt": "a", "b.txt": "old", "mine.txt": "m" },
+      tools: { active: [] },
+    });
+    const opened = await recipient.handle.readLink(new URL(made.url).hash);
+    if (!opened?.ok) throw new Error("expected it to open");
+    expect(opened.summary.changes).toEqual({
+      added: ["d/e/f.txt"],
+      changed: ["b.txt"],
+      removed: ["mine.txt"],
+    });
+  });
+
+  it("does not ask to replace a file the import holds byte for byte", async () => {
+    const { handle } = setup({ files: { "a.txt": "a", "b.txt": "b" }, tools: { active: [] } });
+    const zip = zipSync({ "a.txt": new TextEncoder().encode("a"), "b.txt": new TextEncoder().encode("B") });
+    const prepared = await handle.prepareZip({ size: zip.length, read: async () => zip });
+    expect(prepared.report.overwrites).toEqual(["b.txt"]);
   });
 
   it("a link opened as a new workspace is kept for the next load, handed back once, then forgotten", async () => {
@@ -135,7 +163,7 @@ describe("the page's share handle", () => {
     const next = setup();
     const kept = await withTab(next).takeKeptLink();
     if (!kept?.ok) throw new Error("expected the kept link");
-    expect(kept.summary).toMatchObject({ files: 2, added: 1 });
+    expect(kept.summary).toMatchObject({ files: 2, changes: { added: ["b.txt"], changed: [], removed: [] } });
     expect(await withTab(next).takeKeptLink()).toBeNull();
   });
 
@@ -205,7 +233,7 @@ describe("a link's tools of someone else's", () => {
     if (!made.ok) throw new Error("expected a link");
     const opened = await handle.readLink(new URL(made.url).hash);
     if (!opened?.ok) throw new Error("expected it to open");
-    expect(opened.summary.learnerTools).toEqual(["wc"]);
+    expect(opened.summary.learnerTools).toEqual([{ name: "wc", source: wc.source }]);
     await opened.open(async () => false);
     expect(offered).toEqual([]);
     await opened.open(async () => true);

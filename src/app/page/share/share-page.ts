@@ -6,11 +6,13 @@
  * learner's data has passed every check, and nothing leaves the page without the key mask.
  */
 import type { LearnerToolEntry } from "@agent/events";
+import { diffFiles, type FileEntry } from "@agent/file-changes";
 import type { ImportEntry, SessionPort } from "@agent/protocol";
 import { checkScenarioSize, parseScenarioText, type ScenarioFiles } from "@agent/scenario";
 import type { Store } from "@state/store";
 import type {
   ImportReport,
+  LinkSummary,
   MadeLink,
   OpenedLink,
   Picked,
@@ -60,26 +62,28 @@ const empty = (): Omit<ImportReport, "overwrites"> => ({
 export function createShareHandle(deps: SharePageDeps): ShareHandle {
   const { host } = deps;
 
-  function prepared(
+  async function prepared(
     entries: ImportEntry[],
     skipped: Skipped[],
     windowsNames: number,
     tools: readonly LearnerToolEntry[] = [],
-  ): PreparedImport {
-    const existing = new Set(deps.paths());
+  ): Promise<PreparedImport> {
     const report: ImportReport = { ...empty(), skipped, windowsNames, overwrites: [] };
-    const overwrites: string[] = [];
+    const imported: Record<string, FileEntry> = {};
     for (const e of entries) {
-      if (e.kind === "dir") report.folders++;
-      else {
-        if (e.kind === "file") {
-          report.files++;
-          report.bytes += e.data.byteLength;
-        } else report.links++;
-        if (existing.has(e.path)) overwrites.push(e.path);
+      if (e.kind === "dir") {
+        report.folders++;
+        imported[e.path] = { dir: true };
+      } else if (e.kind === "file") {
+        report.files++;
+        report.bytes += e.data.byteLength;
+        imported[e.path] = e.data;
+      } else {
+        report.links++;
+        imported[e.path] = { symlink: e.target };
       }
     }
-    report.overwrites = overwrites;
+    report.overwrites = (await changesOf(imported)).changed;
     return {
       report,
       commit: () => {
@@ -90,13 +94,43 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
     };
   }
 
+  /**
+   * What an import changes: a file of the same bytes as the one there is not replaced in any way that
+   * matters, so it is not asked about. Without the session's answer, every file of a taken path counts.
+   */
+  async function changesOf(imported: Record<string, FileEntry>) {
+    try {
+      const now = (await host.request({ type: "share_state" })).files;
+      return diffFiles(now, { ...now, ...imported });
+    } catch {
+      const existing = new Set(deps.paths());
+      const files = Object.entries(imported).filter(
+        ([, spec]) => !(typeof spec === "object" && "dir" in spec),
+      );
+      return { added: [], changed: files.map(([path]) => path).filter((p) => existing.has(p)), removed: [] };
+    }
+  }
+
+  /**
+   * What opening the link changes in the recipient's workspace, the one thing the question must get right;
+   * the link's own count (from where the sender started) stands when the session does not answer.
+   */
+  async function againstWorkspace(summary: LinkSummary, files: ScenarioFiles): Promise<LinkSummary> {
+    try {
+      const now = await host.request({ type: "share_state" });
+      return { ...summary, changes: diffFiles(now.files, files) };
+    } catch {
+      return summary;
+    }
+  }
+
   async function readLink(hash: string): Promise<OpenedLink | null> {
     const decoded = decodeLink(hash, deps.preset);
     if (!decoded) return null;
     if (!decoded.ok) return decoded;
     return {
       ok: true,
-      summary: decoded.summary,
+      summary: await againstWorkspace(decoded.summary, decoded.shared.files),
       open(ask) {
         const opening = (async () => {
           if (!(await ask())) return false;
