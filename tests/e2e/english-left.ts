@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 const KEPT = new Set(
   (
     "pi Pi JSON Lines memfs WebContainer StackBlitz COOP COEP API URL SDK http https token Ctrl Enter Esc Tab " +
-    "English read bash edit write grep find ls powershell Windows schema string number integer boolean array object true false " +
+    "English read bash edit write grep find ls powershell Windows null abc schema string number integer boolean array object true false " +
     "Operations prepareArguments stopReason isError Anthropic Messages OpenAI id KB MB GB " +
     // providers' and products' names in the Model tab, and pi-ai (pi's model client), OpenAI's Responses API
     "Ollama LM Studio Groq DeepSeek OpenRouter ai Responses " +

@@ -20,8 +20,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const ready = (page: Page) =>
-  page.getByRole("list", { name: "Session events" }).getByText("session_ready").first().waitFor();
+// The session answered: the top bar's status says ready (hidden below 1440 px, so attached, not visible).
+const ready = (page: Page) => page.locator('.app__status[data-ready="true"]').waitFor({ state: "attached" });
 const saved = (page: Page) =>
   page.getByRole("button", { name: / saved, workspaces menu$/ }).waitFor({ timeout: 10_000 });
 const tree = (page: Page, name: string) =>

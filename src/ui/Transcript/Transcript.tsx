@@ -29,6 +29,8 @@ function followTarget(el: HTMLElement): number {
   const bottom = el.scrollHeight - el.clientHeight;
   const last = el.querySelector<HTMLElement>(".transcript > li:last-child");
   if (!last) return 0; // the intro: its first line ("New here? Press Play…") is what to read
+  // A long model answer is read as it streams in: follow its end, not its top.
+  if (last.querySelector(".long-text")) return bottom;
   const top = last.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop;
   return Math.max(0, Math.min(bottom, top - 4));
 }
