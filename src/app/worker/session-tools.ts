@@ -13,7 +13,12 @@ import { type HandlerSet, PI_HANDLER } from "@core/tools/handlers";
 import type { ToolsOptions } from "@core/tools/index";
 import { DEFAULT_TOOL_NAMES } from "@core/tools/names";
 import type { AnyToolDefinition } from "@core/tools/types";
-import { DEFAULT_PI_VERSION, type PiVersionProfile, piVersionProfile } from "@core/versions/index";
+import {
+  DEFAULT_PI_VERSION,
+  listedOnlyTools,
+  type PiVersionProfile,
+  piVersionProfile,
+} from "@core/versions/index";
 import type { BackendChoice } from "./session-backends";
 import { HandlerChoice, LEARNER_HANDLER } from "./session-handlers";
 import { PromptTracker } from "./session-prompt";
@@ -108,9 +113,7 @@ export class ToolTable {
   /** The prompt and the dispatch table again, after the tools, the workspace or the backend changed. */
   refresh(reason: "init" | "tools" | "workspace") {
     // A tool the version lists but never offers runs nowhere: its row names the workspace's backend.
-    const listedOnly = new Set(
-      this.version.tools.tools.filter((t) => !t.offeredToModel).map((t) => t.name as string),
-    );
+    const listedOnly = new Set<string>(listedOnlyTools(this.version.tools).map((t) => t.name));
     const backendOf = (tool: string) =>
       (listedOnly.has(tool) ? this.choice.home : this.choice.of(tool)).description.id;
     const { definitions, states, choice } = this;
@@ -161,8 +164,8 @@ export class ToolTable {
 
   setToolState(name: string, state: ToolState) {
     if (!this.definitions.some((d) => d.name === name)) throw unknownTool(name);
-    const listed = this.version.tools.tools.find((t) => t.name === name);
-    if (listed && !listed.offeredToModel && state !== "off")
+    const listed = listedOnlyTools(this.version.tools).find((t) => t.name === name);
+    if (listed && state !== "off")
       throw new SessionFault(
         { code: "notOffered", name },
         `${name} cannot be switched on: ${listed.note ?? "the playground never offers it to the model."}`,

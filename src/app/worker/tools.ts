@@ -9,6 +9,7 @@ import type { FileMutationQueue } from "@core/file-mutation-queue";
 import type { ImageResizer } from "@core/image/resize";
 import { allToolNames, createToolDefinition, type ToolsOptions } from "@core/tools/index";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { listedOnlyTools } from "@core/versions/tools";
 
 export interface PlaygroundToolExtras {
   /** read's image fitting (the browser's canvas resizer in the app). */
@@ -61,8 +62,8 @@ export function createPlaygroundTools(
   // so the dispatch table can say why it is there.
   const home = backendOf("read");
   const profile = optionsOf(home).profile;
-  for (const listed of profile?.tools ?? [])
-    if (!listed.offeredToModel && !tools.some((t) => t.name === listed.name))
+  for (const listed of profile ? listedOnlyTools(profile) : [])
+    if (!tools.some((t) => t.name === listed.name))
       tools.push(createToolDefinition(listed.name, home.root, optionsOf(home)));
   return tools;
 }

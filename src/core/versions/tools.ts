@@ -229,6 +229,11 @@ export const TOOLS_1_6_0: PiToolProfile = {
   ls: { floorLimit: true },
 };
 
+/** The tools a version lists but the playground never declares to a model (1.6.0's powershell). */
+export function listedOnlyTools(profile: PiToolProfile): ProfileToolEntry[] {
+  return profile.tools.filter((t) => !t.offeredToModel);
+}
+
 /** Each version's tool profile. */
 export const TOOL_PROFILES: Readonly<Record<PiVersionId, PiToolProfile>> = {
   "0.73.1": TOOLS_0_73_1,

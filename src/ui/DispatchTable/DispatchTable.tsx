@@ -105,7 +105,7 @@ export function DispatchTable() {
             {listedOnly.map((tool) => (
               <tr key={tool.name}>
                 {/* One cell across the row: the name must not widen the tools' own column. */}
-                <td colSpan={6} style={{ whiteSpace: "normal" }}>
+                <td colSpan={6}>
                   <code>{tool.name}</code>: {t("listedOnly", { version: piVersion ?? "" })}
                 </td>
               </tr>
