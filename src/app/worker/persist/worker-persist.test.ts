@@ -118,6 +118,32 @@ describe("the worker's saving", () => {
     expect(t.store.map).toEqual(before);
   });
 
+
+  it("a change during a save keeps the indicator at 'saving' until the save that holds it lands", async () => {
+    const t = setup();
+    await t.persistence.open(open());
+    await t.settle();
+    // Writes wait until let go: the first save is still writing when the second change comes.
+    const gates: (() => void)[] = [];
+    const write = t.store.write.bind(t.store);
+    t.store.write = (puts, dels) =>
+      new Promise<void>((resolve) => gates.push(resolve)).then(() => write(puts, dels));
+    t.statuses.length = 0;
+    t.state.workspace.fs.writeFileSync("/workspace/one.txt", "1");
+    t.persistence.changed("call");
+    await t.settle();
+    expect(gates).toHaveLength(1);
+    t.state.workspace.fs.writeFileSync("/workspace/two.txt", "2");
+    t.persistence.changed("call");
+    gates.shift()?.();
+    await t.settle();
+    // The first save landed, but the record lacks two.txt: "saved" now would let a reload lose it.
+    expect(t.statuses.map((s) => s.kind)).not.toContain("saved");
+    expect(gates).toHaveLength(1);
+    gates.shift()?.();
+    await t.settle();
+    expect(t.statuses.at(-1)).toMatchObject({ kind: "saved" });
+  });
   it("a read-only tab restores but never writes", async () => {
     const t = setup();
     const good = await stored(t.store, recordKey("w1"), createMemfsWorkspace({ "kept.txt": "safe" }));

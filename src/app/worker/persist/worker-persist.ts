@@ -46,10 +46,13 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
   let worthKeeping = false;
   let scheduler: SaveScheduler | undefined;
   let writer: RecordWriter | undefined;
+  /** counts the session's changes: a save that ends after a newer one must not say "saved" */
+  let changes = 0;
 
   async function save() {
     if (!id || !writable || !writer) return;
     report({ kind: "saving" });
+    const holds = changes;
     try {
       const { workspace, ...state } = deps.current();
       if (keepPrevious) {
@@ -58,7 +61,9 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
       }
       const at = Date.now();
       const { bytes } = await writer.save(workspace, state, at);
-      report({ kind: "saved", at, bytes });
+      // A change that came during the write is not in this record: the indicator stays at "saving" (a
+      // reload now would lose it) until the save that follows holds it.
+      if (changes === holds) report({ kind: "saved", at, bytes });
     } catch (error) {
       report({ kind: "not_saved", reason: failureOf(error), detail: messageOf(error) });
       throw error;
@@ -135,6 +140,7 @@ export function createWorkerPersistence(deps: WorkerPersistDeps) {
       // A first visit's scenario replacing the preset leaves nothing worth bringing back.
       if (reason === "reset") keepPrevious = worthKeeping;
       else worthKeeping = true;
+      changes++;
       // The indicator says "saving" from the change on, not from the write: a reload in between would
       // lose the change, and "saved" must not be shown while one waits.
       report({ kind: "saving" });
