@@ -118,7 +118,6 @@ describe("the worker's saving", () => {
     expect(t.store.map).toEqual(before);
   });
 
-
   it("a change during a save keeps the indicator at 'saving' until the save that holds it lands", async () => {
     const t = setup();
     await t.persistence.open(open());
