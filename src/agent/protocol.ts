@@ -6,6 +6,7 @@
  * `session_error` with that id.
  */
 
+import type { BackendKind } from "@core/backend-kinds";
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type { Api, Context, Model, SimpleStreamOptions } from "@mariozechner/pi-ai";
 import type { ManualCall } from "./drivers/manual";
@@ -95,7 +96,7 @@ export type SessionCommand = CommandBase &
      */
     | {
         type: "set_backend";
-        backend: "memfs" | "webcontainer";
+        backend: BackendKind;
         source?: "fake" | "port";
         port?: MessagePort;
         tools?: string[];

@@ -6,10 +6,12 @@ import {
   type CompareResult,
   callDifferences,
   callRows,
+  compareChoices,
   differenceCount,
   fileRows,
   parseBackendKey,
   sameBackend,
+  usesContainer,
 } from "./compare-backends";
 
 const call = (over: Partial<DemoCall> = {}): DemoCall => ({
@@ -120,5 +122,13 @@ describe("differenceCount and the backend choices", () => {
       false,
     );
     expect(sameBackend({ kind: "memfs" }, { kind: "memfs" })).toBe(true);
+    // A key from an older page or a hand-made one names no kind: it is memfs, where every session starts.
+    expect(parseBackendKey("tmpfs")).toEqual({ kind: "memfs" });
+  });
+
+  it("offers every backend kind, then each drill, and only the container kind needs the page's container", () => {
+    const choices = compareChoices(["disk-full"]);
+    expect(choices.map(backendKey)).toEqual(["memfs", "webcontainer", "drill:disk-full"]);
+    expect(choices.filter(usesContainer)).toEqual([{ kind: "webcontainer" }]);
   });
 });

@@ -89,7 +89,7 @@ export class ToolTable {
 
   /** The prompt and the dispatch table again, after the tools, the workspace or the backend changed. */
   refresh(reason: "init" | "tools" | "workspace") {
-    const backendOf = (tool: string) => this.choice.of(tool).description.id;
+    const backendOf = (tool: string) => this.choice.of(tool).description;
     const { definitions, states, choice } = this;
     this.prompt.refresh(reason, definitions, states, choice.home, this.deps.emit, backendOf, (name) =>
       this.handlerRow(name),
