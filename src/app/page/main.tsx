@@ -67,19 +67,13 @@ const storage = (() => {
 const model = createModelHandle(storage);
 // Events are acknowledged once the frame that shows them is drawn: a scenario played with no pauses then
 // runs at the pace the page can show it (pacer.ts, ack-scheduler.ts).
-const worker = startSessionWorker({
+// Every scenario load passes loadedScenario, wherever it came from: Restart loads the last one again.
+const loadedScenario = createLoadedScenario();
+const host = startSessionWorker({
   scheduleAck: createAckScheduler(document, afterFrame),
   provider: model.provider,
+  onSend: (command) => loadedScenario.sent(command),
 });
-// Every scenario load passes here, wherever it came from: Restart loads the last one again.
-const loadedScenario = createLoadedScenario();
-const host: typeof worker = {
-  ...worker,
-  send: (command) => {
-    loadedScenario.sent(command);
-    worker.send(command);
-  },
-};
 // The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
 const page = new PageSession({
