@@ -23,7 +23,7 @@ import { createWatchdog } from "./learner-tools/watchdog";
 import { createExercisesHandle } from "./lessons/page-exercises";
 import { createLoadedScenario } from "./loaded-scenario";
 import { PageSession } from "./page-session";
-import { createPagePersistence } from "./persist/page-persist";
+import { PagePersistence } from "./persist/page-persist";
 import { persistPrefs, readStoredPrefs } from "./prefs-storage";
 import { createModelHandle } from "./provider-page";
 import { createScenarioLinks } from "./scenario-link";
@@ -148,7 +148,7 @@ i18n.on("languageChanged", (language) => {
 // The saved workspace (docs/persistence.md): which one this tab opens and whether it may save it. The
 // worker restores it before the session starts, so `init` waits for this; the workspace's own files then
 // replace the first visit's scenario, which is not loaded over them.
-const persistence = createPagePersistence({
+const persistence = new PagePersistence({
   store: idbStore(),
   host,
   locks: navigator.locks,
