@@ -57,15 +57,132 @@ const empty = (): Omit<ImportReport, "overwrites"> => ({
   windowsNames: 0,
 });
 
-export function createShareHandle(deps: SharePageDeps): ShareHandle {
-  const { host } = deps;
+const refused = (code: NonNullable<ImportReport["refused"]>): PreparedImport => ({
+  report: { ...empty(), overwrites: [], refused: code },
+  commit: () => {},
+});
 
-  function prepared(
+/** The page's share handle: each of its checks and conversions is a method, the session reached through `deps.host`. */
+class SharePage implements ShareHandle {
+  readonly limits = SHARE_LIMITS;
+
+  constructor(private readonly deps: SharePageDeps) {}
+
+  async preparePicked(items: readonly Picked[]) {
+    const skipped: Skipped[] = [];
+    const read: ImportEntry[] = [];
+    const budget = importBudget();
+    // Limits first, from the sizes the browser knows: a file that does not fit is never read.
+    for (const item of items) {
+      const problem = budget.admit(item.path);
+      if (problem) {
+        skipped.push({ path: item.path, reason: problem });
+        continue;
+      }
+      if (item.kind === "dir") {
+        read.push(item);
+        continue;
+      }
+      const tooLarge = budget.fit(item.size);
+      if (tooLarge) {
+        skipped.push({ path: item.path, reason: tooLarge });
+        continue;
+      }
+      try {
+        const data = await item.read();
+        budget.spend(data.byteLength);
+        read.push({ path: item.path, kind: "file", data });
+      } catch {
+        skipped.push({ path: item.path, reason: "unreadable" });
+      }
+    }
+    const checked = checkEntries(read);
+    return this.prepared(checked.entries, [...skipped, ...checked.skipped], checked.windowsNames);
+  }
+
+  async prepareZip(file: Parameters<ShareHandle["prepareZip"]>[0]) {
+    if (file.size > MAX_IMPORT_BYTES) return refused("tooLarge");
+    let bytes: Uint8Array;
+    try {
+      bytes = await file.read();
+    } catch {
+      return refused("unreadable");
+    }
+    const zip = readZip(bytes);
+    if (zip.refused) return refused(zip.refused);
+    const [files, tools] = splitTools(zip.entries);
+    return this.prepared(files, zip.skipped, zip.windowsNames, tools);
+  }
+
+  async exportZip() {
+    const { deps } = this;
+    const { files, learner } = await deps.host.request({ type: "share_state" });
+    // A key typed into a file is masked here as in every other export: the zip leaves the page.
+    const masked: ScenarioFiles = {};
+    for (const [path, spec] of Object.entries(files))
+      masked[path] = typeof spec === "string" ? deps.redact(spec) : spec;
+    if (learner) masked[TOOLS_ZIP_ENTRY] = deps.redact(JSON.stringify(learner, null, 2));
+    deps.download(zipFileName(new Date(deps.now?.() ?? Date.now())), "application/zip", writeZip(masked));
+  }
+
+  async makeLink() {
+    const shared = await this.deps.host.request({ type: "share_state" });
+    return linkFor(this.deps.pageUrl(), encodeLink(shared, this.deps.preset, this.deps.redact));
+  }
+
+  async readLink(hash: string): Promise<OpenedLink | null> {
+    const { deps } = this;
+    const decoded = decodeLink(hash, deps.preset);
+    if (!decoded) return null;
+    if (!decoded.ok) return decoded;
+    return {
+      ok: true,
+      summary: decoded.summary,
+      open(ask) {
+        const opening = (async () => {
+          if (!(await ask())) return false;
+          // A scenario picked just before may still be on its way: the link's work must land after it.
+          await until(deps.scenarioLoading, (v) => v === null);
+          deps.host.send({ type: "load_shared", shared: decoded.shared });
+          const tools = decoded.shared.learner?.tools ?? [];
+          if (tools.length > 0) deps.offerTools?.(tools);
+          return true;
+        })();
+        deps.holdFirstPick?.(opening);
+        return opening;
+      },
+      keepForNextLoad() {
+        storageCall(() => deps.tab?.setItem(KEPT_LINK_KEY, hash));
+      },
+    };
+  }
+
+  async takeKeptLink() {
+    const kept = storageCall(() => this.deps.tab?.getItem(KEPT_LINK_KEY) ?? null);
+    if (!kept) return null;
+    storageCall(() => this.deps.tab?.removeItem(KEPT_LINK_KEY));
+    return this.readLink(kept);
+  }
+
+  async openScenarioFile(file: Parameters<ShareHandle["openScenarioFile"]>[0]) {
+    try {
+      checkScenarioSize(file.size, file.name);
+      const scenario = parseScenarioText(await file.text(), file.name);
+      this.deps.host.send({ type: "scenario_load", scenario });
+      return { ok: true as const, title: scenario.title };
+    } catch (error) {
+      return { ok: false as const, detail: (error as Error).message };
+    }
+  }
+
+  /** What an import will do (counts, overwrites), and the commit that sends it once the learner agrees. */
+  private prepared(
     entries: ImportEntry[],
     skipped: Skipped[],
     windowsNames: number,
     tools: readonly LearnerToolEntry[] = [],
   ): PreparedImport {
+    const { deps } = this;
     const existing = new Set(deps.paths());
     const report: ImportReport = { ...empty(), skipped, windowsNames, overwrites: [] };
     const overwrites: string[] = [];
@@ -83,128 +200,17 @@ export function createShareHandle(deps: SharePageDeps): ShareHandle {
     return {
       report,
       commit: () => {
-        if (entries.length > 0) host.send({ type: "import_files", entries });
+        if (entries.length > 0) deps.host.send({ type: "import_files", entries });
         // A zip's tools are someone else's code: offered, registered only when the learner accepts.
         if (tools.length > 0) deps.offerTools?.(tools);
       },
     };
   }
+}
 
-  async function readLink(hash: string): Promise<OpenedLink | null> {
-    const decoded = decodeLink(hash, deps.preset);
-    if (!decoded) return null;
-    if (!decoded.ok) return decoded;
-    return {
-      ok: true,
-      summary: decoded.summary,
-      open(ask) {
-        const opening = (async () => {
-          if (!(await ask())) return false;
-          // A scenario picked just before may still be on its way: the link's work must land after it.
-          await until(deps.scenarioLoading, (v) => v === null);
-          host.send({ type: "load_shared", shared: decoded.shared });
-          const tools = decoded.shared.learner?.tools ?? [];
-          if (tools.length > 0) deps.offerTools?.(tools);
-          return true;
-        })();
-        deps.holdFirstPick?.(opening);
-        return opening;
-      },
-      keepForNextLoad() {
-        storageCall(() => deps.tab?.setItem(KEPT_LINK_KEY, hash));
-      },
-    };
-  }
-
-  const refused = (code: NonNullable<ImportReport["refused"]>): PreparedImport => ({
-    report: { ...empty(), overwrites: [], refused: code },
-    commit: () => {},
-  });
-
-  return {
-    limits: SHARE_LIMITS,
-
-    async preparePicked(items: readonly Picked[]) {
-      const skipped: Skipped[] = [];
-      const read: ImportEntry[] = [];
-      const budget = importBudget();
-      // Limits first, from the sizes the browser knows: a file that does not fit is never read.
-      for (const item of items) {
-        const problem = budget.admit(item.path);
-        if (problem) {
-          skipped.push({ path: item.path, reason: problem });
-          continue;
-        }
-        if (item.kind === "dir") {
-          read.push(item);
-          continue;
-        }
-        const tooLarge = budget.fit(item.size);
-        if (tooLarge) {
-          skipped.push({ path: item.path, reason: tooLarge });
-          continue;
-        }
-        try {
-          const data = await item.read();
-          budget.spend(data.byteLength);
-          read.push({ path: item.path, kind: "file", data });
-        } catch {
-          skipped.push({ path: item.path, reason: "unreadable" });
-        }
-      }
-      const checked = checkEntries(read);
-      return prepared(checked.entries, [...skipped, ...checked.skipped], checked.windowsNames);
-    },
-
-    async prepareZip(file) {
-      if (file.size > MAX_IMPORT_BYTES) return refused("tooLarge");
-      let bytes: Uint8Array;
-      try {
-        bytes = await file.read();
-      } catch {
-        return refused("unreadable");
-      }
-      const zip = readZip(bytes);
-      if (zip.refused) return refused(zip.refused);
-      const [files, tools] = splitTools(zip.entries);
-      return prepared(files, zip.skipped, zip.windowsNames, tools);
-    },
-
-    async exportZip() {
-      const { files, learner } = await host.request({ type: "share_state" });
-      // A key typed into a file is masked here as in every other export: the zip leaves the page.
-      const masked: ScenarioFiles = {};
-      for (const [path, spec] of Object.entries(files))
-        masked[path] = typeof spec === "string" ? deps.redact(spec) : spec;
-      if (learner) masked[TOOLS_ZIP_ENTRY] = deps.redact(JSON.stringify(learner, null, 2));
-      deps.download(zipFileName(new Date(deps.now?.() ?? Date.now())), "application/zip", writeZip(masked));
-    },
-
-    async makeLink() {
-      const shared = await host.request({ type: "share_state" });
-      return linkFor(deps.pageUrl(), encodeLink(shared, deps.preset, deps.redact));
-    },
-
-    readLink,
-
-    async takeKeptLink() {
-      const kept = storageCall(() => deps.tab?.getItem(KEPT_LINK_KEY) ?? null);
-      if (!kept) return null;
-      storageCall(() => deps.tab?.removeItem(KEPT_LINK_KEY));
-      return readLink(kept);
-    },
-
-    async openScenarioFile(file) {
-      try {
-        checkScenarioSize(file.size, file.name);
-        const scenario = parseScenarioText(await file.text(), file.name);
-        host.send({ type: "scenario_load", scenario });
-        return { ok: true, title: scenario.title };
-      } catch (error) {
-        return { ok: false, detail: (error as Error).message };
-      }
-    },
-  };
+/** The share handle over `deps` (the lazy handle, share-lazy.ts, makes it on first use). */
+export function createShareHandle(deps: SharePageDeps): ShareHandle {
+  return new SharePage(deps);
 }
 
 /** A zip's tools entry taken out of its files, and what it offers (nothing, when it is not tools). */
