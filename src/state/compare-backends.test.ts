@@ -3,11 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   backendKey,
   type CompareFile,
-  type CompareResult,
   callDifferences,
   callRows,
   compareChoices,
-  differenceCount,
   fileRows,
   parseBackendKey,
   sameBackend,
@@ -92,25 +90,7 @@ describe("fileRows", () => {
   });
 });
 
-describe("differenceCount and the backend choices", () => {
-  it("counts differing calls and files", () => {
-    const side = (calls: DemoCall[], files: Record<string, CompareFile>) => ({
-      backend: { kind: "memfs" } as const,
-      backendId: "memfs",
-      calls,
-      files,
-    });
-    const result: CompareResult = {
-      title: "t",
-      limitMs: 1,
-      sides: [
-        side([call(), call({ id: "c2" })], { a: text("1") }),
-        side([call(), call({ id: "c2", text: "no" })], { a: text("2") }),
-      ],
-    };
-    expect(differenceCount(result)).toEqual({ calls: 1, files: 1 });
-  });
-
+describe("the backend choices", () => {
   it("round-trips a backend through its key and tells two choices apart", () => {
     for (const b of [
       { kind: "memfs" },

@@ -111,15 +111,6 @@ export function fileRows(a: Record<string, CompareFile>, b: Record<string, Compa
     .map((path) => ({ path, a: a[path], b: b[path] }));
 }
 
-/** How many calls and files differ: the sentence above the panes. */
-export function differenceCount(result: CompareResult): { calls: number; files: number } {
-  const [a, b] = result.sides;
-  return {
-    calls: callRows(a.calls, b.calls).filter((r) => r.differs.length > 0).length,
-    files: fileRows(a.files, b.files).length,
-  };
-}
-
 /** Whether two backends are the same choice (a comparison needs two different ones). */
 export function sameBackend(a: CompareBackend, b: CompareBackend): boolean {
   if (a.kind !== b.kind) return false;

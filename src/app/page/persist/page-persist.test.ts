@@ -1,7 +1,8 @@
 import type { PersistCommand, PersistStatus } from "@agent/persist-protocol";
 import { createConfirmations } from "@state/confirmations";
 import { describe, expect, it } from "vitest";
-import { INDEX_KEY, memoryStore, recordKey } from "../../common/persist/storage";
+import { INDEX_KEY, recordKey } from "../../common/persist/storage";
+import { memoryStore } from "../../common/persist/storage.test-support";
 import { LAST_KEY, PagePersistence } from "./page-persist";
 
 function webStorage() {
