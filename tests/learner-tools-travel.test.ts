@@ -5,7 +5,7 @@
  */
 import type { SessionEvent } from "@agent/events";
 import { savedLearner } from "@app/common/learner-tools/saved";
-import { memoryStore } from "@app/common/persist/storage";
+import { memoryStore } from "@app/common/persist/storage.test-support";
 import { PRESETS } from "@app/common/presets/index";
 import { createLearnerToolsHandle } from "@app/page/learner-tools/page-tools";
 import { TOOL_TEMPLATES } from "@app/page/learner-tools/templates";

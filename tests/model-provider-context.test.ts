@@ -9,7 +9,7 @@ import type { SessionEvent } from "@agent/events";
 import type { PageToWorker, WorkerToPage } from "@agent/protocol";
 import { utf8Decode } from "@core/bytes";
 import { afterEach, describe, expect, it } from "vitest";
-import { createProviderHost } from "../src/app/page/provider-host";
+import { ProviderHost } from "../src/app/page/provider-host";
 import { startSessionWorker, type WorkerLike } from "../src/app/page/worker-client";
 import { Playground } from "../src/app/worker/playground";
 import { createProviderClient } from "../src/app/worker/provider-client";
@@ -44,7 +44,7 @@ function connect() {
     worker.onmessage?.call(worker as Worker, { data: structuredClone(message) } as MessageEvent);
   const client = createProviderClient(toPage);
   playground = new Playground((event) => toPage({ kind: "event", event }), { complete: client.complete });
-  const provider = createProviderHost({
+  const provider = new ProviderHost({
     load: () => import("../src/app/page/provider-stream"),
     probe: (url) =>
       fetch(url).then(

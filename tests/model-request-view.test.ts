@@ -5,7 +5,7 @@
  * received. The key is in neither, nor in the headers listed beside them.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createProviderHost } from "../src/app/page/provider-host";
+import { ProviderHost } from "../src/app/page/provider-host";
 import type { RequestView } from "../src/app/page/provider-request";
 import { Playground } from "../src/app/worker/playground";
 import { createProviderClient } from "../src/app/worker/provider-client";
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 function setup() {
-  const provider = createProviderHost({
+  const provider = new ProviderHost({
     load: () => import("../src/app/page/provider-stream"),
     probe: async () => false,
     online: () => true,

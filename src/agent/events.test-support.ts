@@ -1,9 +1,9 @@
 /**
  * Test support, not product code: reading an exported event log back and feeding it to a sink, for tests
- * that check an export replays to the same picture. The page reads a learner's file with its own,
+ * that check an export replays to the same picture; and which events are pi's own, for the oracles. The page reads a learner's file with its own,
  * stricter parser (app/page/events-import.ts).
  */
-import type { EventSink, SessionEvent } from "./events";
+import type { AgentEvent, AgentEventType, EventSink, SessionEvent } from "./events";
 
 /** Reads an export back; blank lines are skipped, a malformed line throws naming its number. */
 export function parseEventLog(jsonl: string): SessionEvent[] {
@@ -46,4 +46,21 @@ export async function replayEvents(
     delivered++;
   }
   return delivered;
+}
+
+const PI_EVENT_TYPES: readonly AgentEventType[] = [
+  "agent_start",
+  "agent_end",
+  "turn_start",
+  "turn_end",
+  "message_start",
+  "message_update",
+  "message_end",
+  "tool_execution_start",
+  "tool_execution_update",
+  "tool_execution_end",
+];
+
+export function isPiEvent(event: { type: string }): event is AgentEvent {
+  return (PI_EVENT_TYPES as readonly string[]).includes(event.type);
 }

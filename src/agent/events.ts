@@ -131,23 +131,6 @@ export type SessionEvent = SessionEventBody & EventStamp;
 export type SessionEventType = SessionEventBody["type"];
 export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;
 
-export const PI_EVENT_TYPES: readonly AgentEventType[] = [
-  "agent_start",
-  "agent_end",
-  "turn_start",
-  "turn_end",
-  "message_start",
-  "message_update",
-  "message_end",
-  "tool_execution_start",
-  "tool_execution_update",
-  "tool_execution_end",
-];
-
-export function isPiEvent(event: { type: string }): event is AgentEvent {
-  return (PI_EVENT_TYPES as readonly string[]).includes(event.type);
-}
-
 export type EventSink = (event: SessionEvent) => void;
 export type Emit = (body: SessionEventBody) => SessionEvent;
 

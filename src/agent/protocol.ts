@@ -6,6 +6,7 @@
  * `session_error` with that id.
  */
 
+import type { BackendKind } from "@core/backend-kinds";
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type { PiVersionId } from "@core/versions/ids";
 import type { Api, Context, Model, SimpleStreamOptions } from "@mariozechner/pi-ai";
@@ -102,7 +103,7 @@ export type SessionCommand = CommandBase &
      */
     | {
         type: "set_backend";
-        backend: "memfs" | "webcontainer";
+        backend: BackendKind;
         source?: "fake" | "port";
         port?: MessagePort;
         tools?: string[];

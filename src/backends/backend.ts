@@ -8,6 +8,7 @@
  * requests at once, and rebuilds the system prompt between calls without awaiting. A backend whose
  * files live elsewhere (WebContainer) keeps a local copy that `settle()` brings up to date.
  */
+import type { BackendKind } from "@core/backend-kinds";
 import type { FileMutationQueue } from "@core/file-mutation-queue";
 import type { ToolsOptions } from "@core/tools/index";
 
@@ -40,10 +41,8 @@ export interface BackendLimit {
 export interface BackendDescription {
   /** The name the dispatch table shows for a tool's closure (`memfs`, `webcontainer`, `webcontainer (fake)`). */
   id: string;
-  /** Which family it is; the page explains a kind in words (`memfs`, `webcontainer`, `faulty`). */
-  kind: string;
-  /** Whether bash runs a real shell process (and streams), or an interpreter over the files. */
-  shell: "interpreter" | "process";
+  /** Which family it is; what a kind can do is in one table (`core/backend-kinds.ts`), never read off the id. */
+  kind: BackendKind;
   limits: BackendLimit[];
 }
 

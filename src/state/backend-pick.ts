@@ -1,8 +1,9 @@
 /**
  * Where picking a backend stands, as the page shows it: codes and values, worded by the page
- * (namespace `backends`). The picker itself lives in src/app/backend-page.ts.
+ * (namespace `backends`). The picker itself lives in src/app/page/backend-page.ts.
  */
 import type { SelfTestRow } from "@agent/protocol";
+import type { BackendKind } from "@core/backend-kinds";
 import type { Store } from "./store";
 
 export type Missing = "isolation" | "sharedArrayBuffer" | "secureContext" | "browser";
@@ -21,7 +22,7 @@ export type BackendPick =
 export interface BackendPicker {
   status: Store<BackendPick>;
   /** Moves the session to memfs, or boots WebContainer first (`tools`: the tools to run in it). */
-  pick(backend: "memfs" | "webcontainer", tools?: string[]): Promise<void>;
+  pick(backend: BackendKind, tools?: string[]): Promise<void>;
   /** the backend self-test on the backend holding the files: one row per check */
   selfTest?(): Promise<SelfTestRow[]>;
 }

@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   backendKey,
   type CompareFile,
-  type CompareResult,
   callDifferences,
   callRows,
-  differenceCount,
+  compareChoices,
   fileRows,
   parseBackendKey,
   sameBackend,
+  usesContainer,
 } from "./compare-backends";
 
 const call = (over: Partial<DemoCall> = {}): DemoCall => ({
@@ -90,25 +90,7 @@ describe("fileRows", () => {
   });
 });
 
-describe("differenceCount and the backend choices", () => {
-  it("counts differing calls and files", () => {
-    const side = (calls: DemoCall[], files: Record<string, CompareFile>) => ({
-      backend: { kind: "memfs" } as const,
-      backendId: "memfs",
-      calls,
-      files,
-    });
-    const result: CompareResult = {
-      title: "t",
-      limitMs: 1,
-      sides: [
-        side([call(), call({ id: "c2" })], { a: text("1") }),
-        side([call(), call({ id: "c2", text: "no" })], { a: text("2") }),
-      ],
-    };
-    expect(differenceCount(result)).toEqual({ calls: 1, files: 1 });
-  });
-
+describe("the backend choices", () => {
   it("round-trips a backend through its key and tells two choices apart", () => {
     for (const b of [
       { kind: "memfs" },
@@ -120,5 +102,13 @@ describe("differenceCount and the backend choices", () => {
       false,
     );
     expect(sameBackend({ kind: "memfs" }, { kind: "memfs" })).toBe(true);
+    // A key from an older page or a hand-made one names no kind: it is memfs, where every session starts.
+    expect(parseBackendKey("tmpfs")).toEqual({ kind: "memfs" });
+  });
+
+  it("offers every backend kind, then each drill, and only the container kind needs the page's container", () => {
+    const choices = compareChoices(["disk-full"]);
+    expect(choices.map(backendKey)).toEqual(["memfs", "webcontainer", "drill:disk-full"]);
+    expect(choices.filter(usesContainer)).toEqual([{ kind: "webcontainer" }]);
   });
 });

@@ -5,11 +5,22 @@
  * its differences with the same `callDifferences`.
  */
 import type { ScenarioTranslations } from "@agent/scenario";
+import { BACKEND_KIND, BACKEND_KINDS, type BackendKind, backendKindOr } from "@core/backend-kinds";
 import type { DemoCall } from "@core/tools/mini-pi/compromises";
 import type { Missing } from "./backend-pick";
 
-/** A backend a side can run on: memfs, a drill's faulty disk over memfs, or a WebContainer. */
-export type CompareBackend = { kind: "memfs" } | { kind: "drill"; drill: string } | { kind: "webcontainer" };
+/** A backend a side can run on: one of the backend kinds, or a drill's faulty disk over memfs. */
+export type CompareBackend = { kind: BackendKind } | { kind: "drill"; drill: string };
+
+/** Every side a comparison offers: each backend kind, then each drill (over memfs). */
+export const compareChoices = (drills: readonly string[]): CompareBackend[] => [
+  ...BACKEND_KINDS.map((kind) => ({ kind })),
+  ...drills.map((drill) => ({ kind: "drill", drill }) as const),
+];
+
+/** Whether a side runs in the page's one container (a drill wraps memfs, so it never does). */
+export const usesContainer = (b: CompareBackend): b is { kind: BackendKind } =>
+  b.kind !== "drill" && BACKEND_KIND[b.kind].needsIsolation;
 
 /** A file after the run, as the panes show it: text (cut when long), binary (its size), or a link. */
 export type CompareFile =
@@ -100,15 +111,6 @@ export function fileRows(a: Record<string, CompareFile>, b: Record<string, Compa
     .map((path) => ({ path, a: a[path], b: b[path] }));
 }
 
-/** How many calls and files differ: the sentence above the panes. */
-export function differenceCount(result: CompareResult): { calls: number; files: number } {
-  const [a, b] = result.sides;
-  return {
-    calls: callRows(a.calls, b.calls).filter((r) => r.differs.length > 0).length,
-    files: fileRows(a.files, b.files).length,
-  };
-}
-
 /** Whether two backends are the same choice (a comparison needs two different ones). */
 export function sameBackend(a: CompareBackend, b: CompareBackend): boolean {
   if (a.kind !== b.kind) return false;
@@ -120,7 +122,7 @@ export const backendKey = (b: CompareBackend) => (b.kind === "drill" ? `drill:${
 
 export function parseBackendKey(key: string): CompareBackend {
   if (key.startsWith("drill:")) return { kind: "drill", drill: key.slice("drill:".length) };
-  return key === "webcontainer" ? { kind: "webcontainer" } : { kind: "memfs" };
+  return { kind: backendKindOr(key) };
 }
 
 /** Whether WebContainer can be one side, or why not (codes the page words). */
@@ -140,8 +142,8 @@ export interface CompareRequest {
 
 /** The page's comparison runner (src/app/page/side-by-side/compare-page.ts). */
 export interface CompareHandle {
-  /** whether WebContainer can be a side now; `learnerBackend`: the backend id holding the learner's files */
-  container(learnerBackend: string): ContainerAvailability;
+  /** whether WebContainer can be a side now; `learnerKind`: the kind of backend holding the learner's files */
+  container(learnerKind: BackendKind): ContainerAvailability;
   /** the title of the scenario loaded in the session, or null when none is */
   loadedTitle(): Promise<string | null>;
   /** runs the scenario on both backends; rejects with an AbortError when `signal` aborts */

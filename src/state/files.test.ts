@@ -114,3 +114,24 @@ describe("a folder made by a command", () => {
     expect(s.paths.filter((p) => p.startsWith("zz"))).toEqual(["zz/", "zz/f1.txt"]);
   });
 });
+
+describe("which kind of backend holds the files", () => {
+  const moved = (backend: string, kind?: "memfs" | "webcontainer") =>
+    ev({ type: "backend_changed", backend, cwd: "/workspace", ...(kind ? { kind } : {}) });
+
+  it("is the kind the event names, whatever the id says (the fake container is a webcontainer)", () => {
+    const s = fold(ready(), moved("webcontainer (fake)", "webcontainer"));
+    expect(s).toMatchObject({ backend: "webcontainer (fake)", backendKind: "webcontainer" });
+    expect(
+      fold(ready(), moved("webcontainer (fake)", "webcontainer"), moved("memfs", "memfs")).backendKind,
+    ).toBe("memfs");
+  });
+
+  it("survives a new tree from the same session, and reads a log without kinds as memfs", () => {
+    const on = fold(ready(), moved("webcontainer", "webcontainer"));
+    const reset = reduceFiles(on, ev({ type: "workspace_reset", preset: "x", cwd: "/workspace", files: [] }));
+    expect(reset.backendKind).toBe("webcontainer");
+    // An exported log from before events carried the kind: the id alone proves nothing.
+    expect(fold(ready(), moved("webcontainer")).backendKind).toBe("memfs");
+  });
+});

@@ -1,4 +1,5 @@
 import type { SessionEvent } from "@agent/events";
+import { type BackendKind, backendKindOr } from "@core/backend-kinds";
 import { isAbsolutePath, relativePath, resolveToCwd } from "@core/path-utils";
 
 export interface FileChangeMark {
@@ -36,7 +37,10 @@ export interface TouchedFiles {
 }
 
 export interface FilesSnapshot {
+  /** the id of the backend holding the files, as the page names it (`webcontainer (fake)`) */
   backend: string;
+  /** its kind: what the page may do with it is read from this, never from the id */
+  backendKind: BackendKind;
   cwd: string;
   /** workspace-relative paths, folders ending in "/", sorted */
   paths: readonly string[];
@@ -53,6 +57,7 @@ export interface FilesSnapshot {
 
 export const EMPTY_FILES: FilesSnapshot = {
   backend: "",
+  backendKind: "memfs",
   cwd: "",
   paths: [],
   changed: {},
@@ -139,6 +144,7 @@ export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSna
     case "workspace_reset":
       return {
         backend: event.type === "session_ready" ? event.backend : state.backend,
+        backendKind: state.backendKind,
         cwd: event.cwd,
         paths: [...event.files].sort(compare),
         changed: {},
@@ -146,7 +152,7 @@ export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSna
         touched: null,
       };
     case "backend_changed":
-      return { ...state, backend: event.backend, cwd: event.cwd };
+      return { ...state, backend: event.backend, backendKind: backendKindOr(event.kind), cwd: event.cwd };
     case "file_changed": {
       const mark: FileChangeMark = {
         change: event.change,

@@ -63,17 +63,10 @@ export function reduceUsage(state: UsageSnapshot, event: SessionEvent): UsageSna
   }
 }
 
-const count = new Intl.NumberFormat("en-US");
-
 /** Dollars with enough digits that a cheap turn does not read as $0.00. */
 export function formatCost(dollars: number): string {
   if (dollars === 0) return "$0";
   if (dollars >= 1) return `$${dollars.toFixed(2)}`;
   if (dollars < 0.0001) return "<$0.0001";
   return `$${Number(dollars.toPrecision(2))}`;
-}
-
-/** "in 1,234 · out 56 · cache 0 · $0.0012" (cache = tokens read from and written to the prompt cache) */
-export function formatUsage(u: UsageTotals): string {
-  return `in ${count.format(u.input)} · out ${count.format(u.output)} · cache ${count.format(u.cacheRead + u.cacheWrite)} · ${formatCost(u.cost)}`;
 }

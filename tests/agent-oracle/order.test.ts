@@ -5,7 +5,8 @@
  */
 
 import { assistantMessage, streamMessage } from "@agent/drivers/stream";
-import { isPiEvent, type SessionEventBody } from "@agent/events";
+import type { SessionEventBody } from "@agent/events";
+import { isPiEvent } from "@agent/events.test-support";
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage } from "@agent/messages";
 import type { Driver } from "@agent/types";

@@ -105,9 +105,13 @@ describe.each(VIEWPORTS)("teaching pace at $width×$height", (viewport) => {
     await restart(page);
     await page.getByRole("button", { name: "Step", exact: true }).click();
     await status(page).getByText(`Step 1 of ${SEED_STEPS} (paused).`, { exact: true }).waitFor();
-    // The run before has ended for good: two seconds on, nothing has moved the counter.
-    await page.waitForTimeout(2_000);
     expect(await status(page).textContent()).toBe(`Step 1 of ${SEED_STEPS} (paused).`);
+    // The run before has ended for good. Played to its end at the same pace, the new run takes longer than
+    // the old one's remaining steps would (it starts earlier in the scenario): had the old player gone on,
+    // its calls would be in the transcript by "Finished.", beside the new run's four.
+    await page.getByRole("button", { name: "Play", exact: true }).click();
+    await page.getByText("Finished.").waitFor({ timeout: 40_000 });
+    expect(await page.locator(".transcript .msg--result").count()).toBe(4);
     expect(errors).toEqual([]);
     await closePage(page);
   }, 60_000);

@@ -6,7 +6,8 @@
  * Each side gets a fresh memfs workspace holding the same files.
  */
 import { createModelDriver } from "@agent/drivers/model";
-import { isPiEvent, type SessionEventBody } from "@agent/events";
+import type { SessionEventBody } from "@agent/events";
+import { isPiEvent } from "@agent/events.test-support";
 import { runAgentLoop } from "@agent/loop";
 import type { AgentMessage } from "@agent/messages";
 import { createPlaygroundTools } from "@app/worker/tools";

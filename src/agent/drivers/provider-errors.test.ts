@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isInsecureBaseUrl } from "./model-presets";
-import { classifyProviderFailure, explainProviderFailure, statusOf } from "./provider-errors";
+import { classifyProviderFailure, type FailureFacts, failureInEnglish, statusOf } from "./provider-errors";
+
+/** The sentence an assistant message carries for these facts. */
+const explainProviderFailure = (facts: FailureFacts) => failureInEnglish(classifyProviderFailure(facts));
 
 const base = { baseUrl: "http://localhost:11434/v1", provider: "ollama", modelId: "qwen" };
 

@@ -85,10 +85,6 @@ export function classifyProviderFailure(facts: FailureFacts): ProviderFailure {
  * The failure in English, for the assistant message's `errorMessage`: the transcript shows it as pi's text,
  * and it goes into the event log and exports as it is.
  */
-export function explainProviderFailure(facts: FailureFacts): string {
-  return failureInEnglish(classifyProviderFailure(facts));
-}
-
 export function failureInEnglish(f: ProviderFailure): string {
   const said = f.said ? ` (The provider said: ${f.said})` : "";
   switch (f.code) {

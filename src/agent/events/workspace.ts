@@ -2,6 +2,7 @@
  * One family of the session's events (the union and the emitter are in ../events.ts): the workspace, the
  * prompt, the dispatch table, the backend and the drill.
  */
+import type { BackendKind } from "@core/backend-kinds";
 import type {
   RuleLine,
   SystemPromptPatch,
@@ -66,8 +67,10 @@ export interface ToolRow {
   /** whether a compatibility shim runs on the raw arguments before validation (pi: only edit) */
   hasPrepareArguments: boolean;
   state: ToolState;
-  /** which Operations backend the tool's closure holds */
+  /** which Operations backend the tool's closure holds: its id, as the table shows it */
   backend: string;
+  /** that backend's kind (absent in logs exported before the kind travelled with the id) */
+  backendKind?: BackendKind;
   /** the handler the table points the name at ("pi" when absent) */
   handler?: string;
   /** the handlers offered for this name, pi's first */
@@ -103,8 +106,8 @@ export interface BackendChangedEvent {
   type: "backend_changed";
   backend: string;
   cwd: string;
-  /** what kind of backend it is (memfs, webcontainer, faulty), for the page to explain */
-  kind?: string;
+  /** what kind of backend it is, for the page to explain (absent in logs exported before it was added) */
+  kind?: BackendKind;
   /** codes of its limits, for the page to word (namespace backends) */
   limits?: string[];
   /** tool name → the backend its closure holds, when they differ from `backend` */

@@ -10,6 +10,7 @@
  */
 import type { SessionCommand } from "@agent/protocol";
 import type { WebContainerLike } from "@backends/webcontainer/types";
+import { BACKEND_KIND } from "@core/backend-kinds";
 import type { BackendPick, BackendPicker, Missing } from "@state/backend-pick";
 import type { ContainerAvailability } from "@state/compare-backends";
 import { createStore } from "@state/store";
@@ -93,8 +94,9 @@ export function createBackendPicker(deps: BackendPickerDeps): PageBackendPicker 
     },
     serveForCompare: () => (container ? deps.serve(container) : undefined),
     async pick(backend, tools) {
-      if (backend === "memfs") {
-        deps.send({ type: "set_backend", backend: "memfs" });
+      // A kind the worker can make on its own needs no boot: the page only asks for the move.
+      if (!BACKEND_KIND[backend].needsIsolation) {
+        deps.send({ type: "set_backend", backend });
         status.set({ status: "idle" });
         return;
       }
@@ -119,7 +121,7 @@ export function createBackendPicker(deps: BackendPickerDeps): PageBackendPicker 
       status.set({ status: "switching" });
       deps.send({
         type: "set_backend",
-        backend: "webcontainer",
+        backend,
         source: "port",
         port: deps.serve(container),
         tools,

@@ -23,7 +23,7 @@ import { createWatchdog } from "./learner-tools/watchdog";
 import { createExercisesHandle } from "./lessons/page-exercises";
 import { createLoadedScenario } from "./loaded-scenario";
 import { PageSession } from "./page-session";
-import { createPagePersistence } from "./persist/page-persist";
+import { PagePersistence } from "./persist/page-persist";
 import { piVersionFromQuery } from "./pi-query";
 import { persistPrefs, readStoredPrefs } from "./prefs-storage";
 import { createModelHandle } from "./provider-page";
@@ -68,19 +68,13 @@ const storage = (() => {
 const model = createModelHandle(storage);
 // Events are acknowledged once the frame that shows them is drawn: a scenario played with no pauses then
 // runs at the pace the page can show it (pacer.ts, ack-scheduler.ts).
-const worker = startSessionWorker({
+// Every scenario load passes loadedScenario, wherever it came from: Restart loads the last one again.
+const loadedScenario = createLoadedScenario();
+const host = startSessionWorker({
   scheduleAck: createAckScheduler(document, afterFrame),
   provider: model.provider,
+  onSend: (command) => loadedScenario.sent(command),
 });
-// Every scenario load passes here, wherever it came from: Restart loads the last one again.
-const loadedScenario = createLoadedScenario();
-const host: typeof worker = {
-  ...worker,
-  send: (command) => {
-    loadedScenario.sent(command);
-    worker.send(command);
-  },
-};
 // The event list, transcript and timeline take turns when all three changed (see FrameScheduler.heavy).
 const stores = createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() });
 const page = new PageSession({
@@ -155,7 +149,7 @@ i18n.on("languageChanged", (language) => {
 // The saved workspace (docs/persistence.md): which one this tab opens and whether it may save it. The
 // worker restores it before the session starts, so `init` waits for this; the workspace's own files then
 // replace the first visit's scenario, which is not loaded over them.
-const persistence = createPagePersistence({
+const persistence = new PagePersistence({
   store: idbStore(),
   host,
   locks: navigator.locks,

@@ -43,171 +43,185 @@ export interface ProviderHostDeps {
   online: () => boolean;
 }
 
-export interface ProviderHost extends ProviderContext {
-  /** the key's masked form (••••last4), or null when none is set; never the key */
-  keyHint: Store<string | null>;
-  setKey(key: string): void;
-  /** one tiny request with no retries: whether it worked, and why not, for the page to word */
-  testConnection(choice: ModelChoice): Promise<ConnectionAnswer>;
-  /** pi-ai's body for this request and its headers (key masked), built without sending anything */
-  preview(request: ModelRequest): Promise<RequestView>;
-  /** told of each real request's body as it goes out (key masked), for the page to record as an event */
-  onSent(listener: (sent: RequestView & { model: string }) => void): void;
-}
+type Facts = { baseUrl: string; provider: string; modelId: string };
+type Reply = Parameters<ProviderContext["start"]>[1];
 
-export function createProviderHost(deps: ProviderHostDeps): ProviderHost {
-  let key = "";
-  const keyHint = createStore<string | null>(null, immediate);
-  let sent: ((sent: RequestView & { model: string }) => void) | undefined;
+/**
+ * The page's provider context. `preview` and `testConnection` are bound: the page hands them on as
+ * functions (the Request tab, the model handle).
+ */
+export class ProviderHost implements ProviderContext {
+  private readonly hint = createStore<string | null>(null, immediate);
+  /** the key's masked form (••••last4), or null when none is set; never the key */
+  readonly keyHint: Store<string | null> = this.hint;
+  private key = "";
+  private sent: ((sent: RequestView & { model: string }) => void) | undefined;
+
+  constructor(private readonly deps: ProviderHostDeps) {}
+
+  setKey(value: string) {
+    this.key = value.trim();
+    this.hint.set(this.key ? maskKey(this.key) : null);
+  }
+
+  /** told of each real request's body as it goes out (key masked), for the page to record as an event */
+  onSent(listener: (sent: RequestView & { model: string }) => void) {
+    this.sent = listener;
+  }
+
+  /** Makes one model request for the worker, streaming its events back through `reply`; returns its abort. */
+  start(request: Request, reply: Reply) {
+    const controller = new AbortController();
+    const send = batched(request.id, reply, () => controller.abort());
+    void this.stream(request, this.key, send, controller.signal);
+    return () => controller.abort();
+  }
+
+  /** pi-ai's body for this request and its headers (key masked), built without sending anything */
+  readonly preview = async (request: ModelRequest): Promise<RequestView> => {
+    const used = this.key;
+    const { streamSimple } = await this.deps.load();
+    const body = await dryRun(streamSimple, request, used || NO_KEY);
+    return { body: maskedBody(body, used), headers: requestHeaders(request.model, used) };
+  };
+
+  /** one tiny request with no retries: whether it worked, and why not, for the page to word */
+  readonly testConnection = async (choice: ModelChoice): Promise<ConnectionAnswer> => {
+    const used = this.key;
+    const facts = { baseUrl: choice.baseUrl, provider: choice.provider, modelId: choice.modelId };
+    try {
+      const { streamSimple, resolveModel } = await this.deps.load();
+      const model = resolveModel({
+        provider: choice.provider,
+        id: choice.modelId,
+        api: choice.api,
+        baseUrl: choice.baseUrl,
+      });
+      const signal = AbortSignal.timeout(TEST_TIMEOUT_MS);
+      const stream = streamSimple(
+        model,
+        {
+          systemPrompt: "",
+          messages: [{ role: "user", content: "Reply with: ok", timestamp: Date.now() }],
+        },
+        { apiKey: used || NO_KEY, maxRetries: 0, maxTokens: 16, signal },
+      );
+      const message = await stream.result();
+      if (message.stopReason === "error" || message.stopReason === "aborted") {
+        if (signal.aborted)
+          return { code: "timeout", baseUrl: choice.baseUrl, seconds: TEST_TIMEOUT_MS / 1000 };
+        return { code: "failed", failure: await this.classify(message.errorMessage ?? "", used, facts) };
+      }
+      const text = message.content
+        .flatMap((c) => (c.type === "text" ? [c.text] : []))
+        .join("")
+        .trim();
+      return {
+        code: "connected",
+        modelId: choice.modelId,
+        baseUrl: choice.baseUrl,
+        reply: text.slice(0, 80),
+      };
+    } catch (e) {
+      return {
+        code: "failed",
+        failure: await this.classify(e instanceof Error ? e.message : String(e), used, facts),
+      };
+    }
+  };
+
+  /** Runs pi-ai's stream for one request with the key `used`, each event handed to `send`. */
+  private async stream(
+    request: Request,
+    used: string,
+    send: (event: ProviderEvent) => void,
+    signal: AbortSignal,
+  ) {
+    const facts = {
+      baseUrl: request.model.baseUrl,
+      provider: request.model.provider,
+      modelId: request.model.id,
+    };
+    try {
+      const { streamSimple, parseStreamingJson } = await this.deps.load();
+      // the page rebuilds streaming tool calls too (transcript, event log)
+      if (parseStreamingJson) setStreamingJsonParser(parseStreamingJson);
+      const stream = streamSimple(request.model, request.context, {
+        ...request.options,
+        apiKey: used || NO_KEY,
+        signal,
+        // the body as it goes out (retries resend the same one), for the Request tab
+        onPayload: (body) => {
+          this.sent?.({
+            model: request.model.id,
+            body: maskedBody(body, used),
+            headers: requestHeaders(request.model, used),
+          });
+          return undefined;
+        },
+      });
+      for await (const event of stream) {
+        if (event.type !== "error") {
+          send(event);
+          continue;
+        }
+        const error = event.error;
+        const text = error.errorMessage ?? "The provider failed";
+        const errorMessage =
+          error.stopReason === "aborted"
+            ? redactSecrets(text, [used])
+            : await this.explain(text, used, facts);
+        send({ ...event, error: { ...error, errorMessage } });
+        return;
+      }
+    } catch (e) {
+      // pi-ai reports failures as events; this is a failure to load it, or a bug: still a clean stop.
+      const text = await this.explain(e instanceof Error ? e.message : String(e), used, facts);
+      send(errorStopEvent(request.model, signal.aborted ? "aborted" : "error", text));
+    }
+  }
 
   /** What an error text means, masked with the key the request used. */
-  async function classify(
-    text: string,
-    used: string,
-    facts: { baseUrl: string; provider: string; modelId: string },
-  ): Promise<ProviderFailure> {
+  private async classify(text: string, used: string, facts: Facts): Promise<ProviderFailure> {
     const masked = redactSecrets(text, [used]);
     const reachable = isConnectionFailure(masked)
-      ? await deps.probe(facts.baseUrl).catch(() => false)
+      ? await this.deps.probe(facts.baseUrl).catch(() => false)
       : undefined;
-    return classifyProviderFailure({ ...facts, text: masked, reachable, online: deps.online() });
+    return classifyProviderFailure({ ...facts, text: masked, reachable, online: this.deps.online() });
   }
+
   /** The English sentence an assistant message carries (pi's errorMessage, exported as it is). */
-  const explain = async (...args: Parameters<typeof classify>) => failureInEnglish(await classify(...args));
+  private async explain(text: string, used: string, facts: Facts) {
+    return failureInEnglish(await this.classify(text, used, facts));
+  }
+}
 
-  return {
-    keyHint,
-    setKey(value) {
-      key = value.trim();
-      keyHint.set(key ? maskKey(key) : null);
-    },
-
-    start(request: Request, reply) {
-      const controller = new AbortController();
-      const used = key;
-      const facts = {
-        baseUrl: request.model.baseUrl,
-        provider: request.model.provider,
-        modelId: request.model.id,
-      };
-      // Each event as its delta, without pi-ai's whole message so far (message-delta.ts).
-      const encode = createDeltaEncoder();
-      // A fast stream brings thousands of deltas a second: they cross once per task, in one message, and
-      // the last event (done, error) at once, alone.
-      let batch: ReturnType<typeof encode>[] = [];
-      let flushing: ReturnType<typeof setTimeout> | undefined;
-      const flush = () => {
-        clearTimeout(flushing);
-        flushing = undefined;
-        const events = batch;
-        batch = [];
-        if (events.length === 0) return;
-        const message: PageToWorker =
-          events.length === 1
-            ? { kind: "provider_event", id: request.id, event: events[0] }
-            : { kind: "provider_events", id: request.id, events };
-        if (!reply(message)) controller.abort();
-      };
-      const send = (event: ProviderEvent) => {
-        const last = event.type === "done" || event.type === "error";
-        if (last) flush();
-        batch.push(encode(event));
-        if (last) flush();
-        else flushing ??= setTimeout(flush, 0);
-      };
-      void (async () => {
-        try {
-          const { streamSimple, parseStreamingJson } = await deps.load();
-          // the page rebuilds streaming tool calls too (transcript, event log)
-          if (parseStreamingJson) setStreamingJsonParser(parseStreamingJson);
-          const stream = streamSimple(request.model, request.context, {
-            ...request.options,
-            apiKey: used || NO_KEY,
-            signal: controller.signal,
-            // the body as it goes out (retries resend the same one), for the Request tab
-            onPayload: (body) => {
-              sent?.({
-                model: request.model.id,
-                body: maskedBody(body, used),
-                headers: requestHeaders(request.model, used),
-              });
-              return undefined;
-            },
-          });
-          for await (const event of stream) {
-            if (event.type !== "error") {
-              send(event);
-              continue;
-            }
-            const error = event.error;
-            const text = error.errorMessage ?? "The provider failed";
-            const errorMessage =
-              error.stopReason === "aborted" ? redactSecrets(text, [used]) : await explain(text, used, facts);
-            send({ ...event, error: { ...error, errorMessage } });
-            return;
-          }
-        } catch (e) {
-          // pi-ai reports failures as events; this is a failure to load it, or a bug: still a clean stop.
-          const text = await explain(e instanceof Error ? e.message : String(e), used, facts);
-          send(errorStopEvent(request.model, controller.signal.aborted ? "aborted" : "error", text));
-        }
-      })();
-      return () => controller.abort();
-    },
-
-    async preview(request) {
-      const used = key;
-      const { streamSimple } = await deps.load();
-      const body = await dryRun(streamSimple, request, used || NO_KEY);
-      return { body: maskedBody(body, used), headers: requestHeaders(request.model, used) };
-    },
-
-    onSent(listener) {
-      sent = listener;
-    },
-
-    async testConnection(choice) {
-      const used = key;
-      const facts = { baseUrl: choice.baseUrl, provider: choice.provider, modelId: choice.modelId };
-      try {
-        const { streamSimple, resolveModel } = await deps.load();
-        const model = resolveModel({
-          provider: choice.provider,
-          id: choice.modelId,
-          api: choice.api,
-          baseUrl: choice.baseUrl,
-        });
-        const signal = AbortSignal.timeout(TEST_TIMEOUT_MS);
-        const stream = streamSimple(
-          model,
-          {
-            systemPrompt: "",
-            messages: [{ role: "user", content: "Reply with: ok", timestamp: Date.now() }],
-          },
-          { apiKey: used || NO_KEY, maxRetries: 0, maxTokens: 16, signal },
-        );
-        const message = await stream.result();
-        if (message.stopReason === "error" || message.stopReason === "aborted") {
-          if (signal.aborted)
-            return { code: "timeout", baseUrl: choice.baseUrl, seconds: TEST_TIMEOUT_MS / 1000 };
-          return { code: "failed", failure: await classify(message.errorMessage ?? "", used, facts) };
-        }
-        const text = message.content
-          .flatMap((c) => (c.type === "text" ? [c.text] : []))
-          .join("")
-          .trim();
-        return {
-          code: "connected",
-          modelId: choice.modelId,
-          baseUrl: choice.baseUrl,
-          reply: text.slice(0, 80),
-        };
-      } catch (e) {
-        return {
-          code: "failed",
-          failure: await classify(e instanceof Error ? e.message : String(e), used, facts),
-        };
-      }
-    },
+/**
+ * One request's events on their way to the worker, each as its delta without pi-ai's whole message so far
+ * (message-delta.ts). A fast stream brings thousands of deltas a second: they cross once per task, in one
+ * message, and the last event (done, error) at once, alone. `gone`: the worker that asked is no more.
+ */
+function batched(id: number, reply: Reply, gone: () => void): (event: ProviderEvent) => void {
+  const encode = createDeltaEncoder();
+  let batch: ReturnType<typeof encode>[] = [];
+  let flushing: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(flushing);
+    flushing = undefined;
+    const events = batch;
+    batch = [];
+    if (events.length === 0) return;
+    const message: PageToWorker =
+      events.length === 1
+        ? { kind: "provider_event", id, event: events[0] }
+        : { kind: "provider_events", id, events };
+    if (!reply(message)) gone();
+  };
+  return (event) => {
+    const last = event.type === "done" || event.type === "error";
+    if (last) flush();
+    batch.push(encode(event));
+    if (last) flush();
+    else flushing ??= setTimeout(flush, 0);
   };
 }

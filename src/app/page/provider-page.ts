@@ -8,7 +8,7 @@
 import { MODEL_PRESETS, presetByKey } from "@agent/drivers/model-presets";
 import { createStore, immediate } from "@state/store";
 import type { ModelHandle, ModelSettings } from "@ui/session-context";
-import { createProviderHost, type ProviderHost, type ProviderHostDeps } from "./provider-host";
+import { ProviderHost, type ProviderHostDeps } from "./provider-host";
 
 export const MODEL_SETTINGS_KEY = "pi-playground:model-settings";
 export const MODEL_KEY_KEY = "pi-playground:model-api-key";
@@ -73,7 +73,7 @@ export function createModelHandle(
   storage: Storage_ | null,
   deps: ProviderHostDeps = browserDeps(),
 ): { provider: ProviderHost; handle: ModelHandle; secrets: () => string[] } {
-  const provider = createProviderHost(deps);
+  const provider = new ProviderHost(deps);
   const read = (name: string) => {
     try {
       return storage?.getItem(name) ?? null;

@@ -88,6 +88,20 @@ describe("the session host", () => {
     expect(FakeWorker.made[1].received[0]).toEqual({ kind: "command", command: { type: "init" } });
   });
 
+  it("shows every command to onSend before it is posted, a restart's init included", () => {
+    const seen: string[] = [];
+    const host = startSessionWorker({
+      spawn: () => new FakeWorker(),
+      spareDelayMs: -1,
+      onSend: (command) => seen.push(`${command.type}:${FakeWorker.made.at(-1)?.received.length}`),
+    });
+    host.send({ type: "abort" });
+    host.restart({ type: "init" });
+    // each seen before its worker received it (0 messages there yet)
+    expect(seen).toEqual(["abort:0", "init:0"]);
+    expect(FakeWorker.made.map((w) => w.received.length)).toEqual([1, 1]);
+  });
+
   it("answers a request from its reply, and fails one the replaced worker never answered", async () => {
     const host = startSessionWorker({ spawn: () => new FakeWorker(), spareDelayMs: -1 });
     const [first] = FakeWorker.made;

@@ -51,6 +51,8 @@ export interface SessionHostOptions {
   scheduleAck?: (send: () => void) => void;
   /** model mode: the context that holds the key and makes the worker's provider requests (the page) */
   provider?: ProviderContext;
+  /** sees every command on its way to the worker (the page remembers the scenario it loads) */
+  onSend?: (command: SessionCommand) => void;
 }
 
 /** Makes one provider request for the worker; `reply` is false once that worker is gone. Returns its abort. */
@@ -65,170 +67,210 @@ function spawnWorker(): WorkerLike {
   return new Worker(new URL("../worker/worker.ts", import.meta.url), { type: "module", name: "pi-session" });
 }
 
-/** The page's end of the channel: a module worker that owns the session, replaceable when stuck. */
-export function startSessionWorker(options: SessionHostOptions = {}): SessionHost {
-  const spawn = options.spawn ?? spawnWorker;
-  const spareDelayMs = options.spareDelayMs ?? 1000;
-  const scheduleAck = options.scheduleAck ?? ((send: () => void) => setTimeout(send, 0));
-  const listeners = new Set<(event: SessionEvent) => void>();
-  let snapshot: SessionSnapshot | null = null;
-  const persistListeners = new Set<(status: PersistStatus) => void>();
-  let opened: Extract<PersistCommand, { type: "open" }> | undefined;
+type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
+
+/**
+ * The page's end of the channel: a module worker that owns the session, replaceable when stuck. Every
+ * message from a worker already replaced is dropped, so a stuck worker's late words never reach the stores.
+ */
+class SessionWorkerClient implements SessionHost {
+  private readonly spawn: () => WorkerLike;
+  private readonly spareDelayMs: number;
+  private readonly scheduleAck: (send: () => void) => void;
+  private readonly listeners = new Set<(event: SessionEvent) => void>();
+  private readonly persistListeners = new Set<(status: PersistStatus) => void>();
+  private snapshot: SessionSnapshot | null = null;
+  /** the saved workspace this page opened: a replacing worker is told to keep saving it */
+  private opened: Extract<PersistCommand, { type: "open" }> | undefined;
   /** pings sent to the current worker and not yet answered, by id */
-  const pings = new Map<number, () => void>();
-  let pingCount = 0;
-  let worker = spawn();
-  let spare: WorkerLike | undefined;
-  let spareTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly pings = new Map<number, () => void>();
+  private pingCount = 0;
   /** requests sent to the current worker and not yet answered, by id */
-  const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
-  let requests = 0;
-
-  const warmSpare = () => {
-    if (spareDelayMs < 0 || spare || spareTimer !== undefined) return;
-    spareTimer = setTimeout(() => {
-      spareTimer = undefined;
-      spare ??= spawn();
-    }, spareDelayMs);
-  };
-
+  private readonly pending = new Map<number, Pending>();
+  private requests = 0;
   /** the current worker's provider requests in flight, by its request id: their aborts */
-  let streams = new Map<number, () => void>();
+  private streams = new Map<number, () => void>();
+  private worker: WorkerLike;
+  private spare: WorkerLike | undefined;
+  private spareTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const attach = (w: WorkerLike) => {
-    const mine = new Map<number, () => void>();
-    streams = mine;
+  constructor(private readonly options: SessionHostOptions = {}) {
+    this.spawn = options.spawn ?? spawnWorker;
+    this.spareDelayMs = options.spareDelayMs ?? 1000;
+    this.scheduleAck = options.scheduleAck ?? ((send: () => void) => setTimeout(send, 0));
+    this.worker = this.spawn();
+    this.attach(this.worker);
+  }
+
+  send(command: SessionCommand) {
+    this.options.onSend?.(command);
+    // A backend switch to the page's WebContainer hands the worker its end of the channel.
+    const port = command.type === "set_backend" ? command.port : undefined;
+    this.worker.postMessage({ kind: "command", command } satisfies PageToWorker, port ? [port] : []);
+  }
+
+  onEvent(listener: (event: SessionEvent) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  request<T extends SessionRequest>(request: T) {
+    const id = ++this.requests;
+    return new Promise<SessionReplies[T["type"]]>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ kind: "request", id, request } satisfies PageToWorker);
+    });
+  }
+
+  lastSnapshot() {
+    return this.snapshot;
+  }
+
+  ping() {
+    const id = ++this.pingCount;
+    return new Promise<void>((resolve) => {
+      this.pings.set(id, resolve);
+      this.worker.postMessage({ kind: "ping", id } satisfies PageToWorker);
+    });
+  }
+
+  restart(init: Extract<SessionCommand, { type: "init" }>) {
+    this.worker.onmessage = null;
+    this.worker.terminate();
+    // Its provider requests have no one to answer to.
+    for (const abort of this.streams.values()) abort();
+    // The worker that would have answered is gone; the asker can ask the new one.
+    for (const waiting of this.pending.values())
+      waiting.reject(new Error("The session worker was replaced before it answered: ask again."));
+    this.pending.clear();
+    // A stuck worker's pings are never answered; the new worker's are new pings.
+    this.pings.clear();
+    this.worker = this.spare ?? this.spawn();
+    this.spare = undefined;
+    this.attach(this.worker);
+    // The new worker keeps saving the same workspace, starting from init's files (newer than the record).
+    if (this.opened)
+      this.worker.postMessage({
+        kind: "persist",
+        command: { ...this.opened, restore: false },
+      } satisfies PageToWorker);
+    this.send(init);
+  }
+
+  persist(command: PersistCommand) {
+    if (command.type === "open") this.opened = command;
+    this.worker.postMessage({ kind: "persist", command } satisfies PageToWorker);
+  }
+
+  onPersist(listener: (status: PersistStatus) => void) {
+    this.persistListeners.add(listener);
+    return () => this.persistListeners.delete(listener);
+  }
+
+  private warmSpare() {
+    if (this.spareDelayMs < 0 || this.spare || this.spareTimer !== undefined) return;
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = undefined;
+      this.spare ??= this.spawn();
+    }, this.spareDelayMs);
+  }
+
+  private attach(w: WorkerLike) {
+    const streams = new Map<number, () => void>();
+    this.streams = streams;
     // The newest event received from this worker and not yet acknowledged (one acknowledgement per frame).
     let unacked = -1;
     const acknowledge = (seq: number) => {
       const scheduled = unacked >= 0;
       unacked = Math.max(unacked, seq);
       if (scheduled) return;
-      scheduleAck(() => {
+      this.scheduleAck(() => {
         const ack = unacked;
         unacked = -1;
-        if (w === worker) w.postMessage({ kind: "ack", seq: ack } satisfies PageToWorker);
+        if (w === this.worker) w.postMessage({ kind: "ack", seq: ack } satisfies PageToWorker);
       });
     };
     w.onmessage = (message: MessageEvent<WorkerToPage>) => {
       // A message from a worker we already replaced must not reach the stores.
-      if (w !== worker) return;
-      warmSpare();
+      if (w !== this.worker) return;
+      this.warmSpare();
       const data = message.data;
       if (data.kind === "event") {
-        for (const listener of listeners) listener(data.event);
+        this.deliver([data.event]);
         acknowledge(data.event.seq);
       } else if (data.kind === "events") {
-        for (const event of data.events) for (const listener of listeners) listener(event);
+        this.deliver(data.events);
         acknowledge(data.events[data.events.length - 1].seq);
-      } else if (data.kind === "provider_request" && options.provider) {
-        const id = data.id;
-        const abort = options.provider.start(data, (reply) => {
-          if (w !== worker) return false;
-          if (reply.kind === "provider_event" && ["done", "error"].includes(reply.event.type))
-            mine.delete(id);
-          w.postMessage(reply);
-          return true;
-        });
-        mine.set(id, abort);
-      } else if (data.kind === "provider_request") {
-        // No provider context on this page: the run ends with that, instead of waiting for the idle limit.
-        w.postMessage({
-          kind: "provider_event",
-          id: data.id,
-          event: errorStopEvent(
-            data.model,
-            "error",
-            "Model mode is not available on this page: it has no provider context to hold a key.",
-          ),
-        } satisfies PageToWorker);
-      } else if (data.kind === "provider_abort") {
-        mine.get(data.id)?.();
-        mine.delete(data.id);
-      } else if (data.kind === "snapshot")
-        snapshot = {
-          files: data.files,
-          reason: data.reason,
-          ...(data.learnerTools ? { learnerTools: data.learnerTools } : {}),
-        };
-      else if (data.kind === "persist") for (const listener of persistListeners) listener(data.status);
-      else if (data.kind === "pong") {
-        pings.get(data.id)?.();
-        pings.delete(data.id);
-      } else if (data.kind === "reply") {
-        const waiting = pending.get(data.id);
-        pending.delete(data.id);
-        if (data.error !== undefined) waiting?.reject(new Error(data.error));
-        else waiting?.resolve(data.result as never);
-      }
+      } else if (data.kind === "provider_request") this.startProvider(w, streams, data);
+      else if (data.kind === "provider_abort") {
+        streams.get(data.id)?.();
+        streams.delete(data.id);
+      } else this.answer(data);
     };
     w.onerror = (e) => {
       e.preventDefault();
       const error = e.message || "unknown error";
       const message = `The session worker failed: ${error}. Reload the page to start over.`;
       const about = { code: "workerFailed", error } as const;
-      for (const listener of listeners)
-        listener({ type: "session_error", message, about, seq: 0, ts: Date.now() } as SessionEvent);
+      this.deliver([{ type: "session_error", message, about, seq: 0, ts: Date.now() } as SessionEvent]);
     };
-  };
-  attach(worker);
+  }
 
-  const send = (command: SessionCommand) => {
-    // A backend switch to the page's WebContainer hands the worker its end of the channel.
-    const port = command.type === "set_backend" ? command.port : undefined;
-    worker.postMessage({ kind: "command", command } satisfies PageToWorker, port ? [port] : []);
-  };
+  private deliver(events: readonly SessionEvent[]) {
+    for (const event of events) for (const listener of this.listeners) listener(event);
+  }
 
-  return {
-    send,
-    onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    request<T extends SessionRequest>(request: T) {
-      const id = ++requests;
-      return new Promise<SessionReplies[T["type"]]>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ kind: "request", id, request } satisfies PageToWorker);
-      });
-    },
-    lastSnapshot: () => snapshot,
-    ping() {
-      const id = ++pingCount;
-      return new Promise<void>((resolve) => {
-        pings.set(id, resolve);
-        worker.postMessage({ kind: "ping", id } satisfies PageToWorker);
-      });
-    },
-    restart(init) {
-      worker.onmessage = null;
-      worker.terminate();
-      // Its provider requests have no one to answer to.
-      for (const abort of streams.values()) abort();
-      // The worker that would have answered is gone; the asker can ask the new one.
-      for (const waiting of pending.values())
-        waiting.reject(new Error("The session worker was replaced before it answered: ask again."));
-      pending.clear();
-      // A stuck worker's pings are never answered; the new worker's are new pings.
-      pings.clear();
-      worker = spare ?? spawn();
-      spare = undefined;
-      attach(worker);
-      // The new worker keeps saving the same workspace, starting from init's files (newer than the record).
-      if (opened)
-        worker.postMessage({
-          kind: "persist",
-          command: { ...opened, restore: false },
-        } satisfies PageToWorker);
-      send(init);
-    },
-    persist(command) {
-      if (command.type === "open") opened = command;
-      worker.postMessage({ kind: "persist", command } satisfies PageToWorker);
-    },
-    onPersist(listener) {
-      persistListeners.add(listener);
-      return () => persistListeners.delete(listener);
-    },
-  };
+  /** A model request from worker `w`: the provider context makes it, and its answers go back while `w` lives. */
+  private startProvider(
+    w: WorkerLike,
+    streams: Map<number, () => void>,
+    request: Extract<WorkerToPage, { kind: "provider_request" }>,
+  ) {
+    const { id } = request;
+    if (!this.options.provider) {
+      // No provider context on this page: the run ends with that, instead of waiting for the idle limit.
+      w.postMessage({
+        kind: "provider_event",
+        id,
+        event: errorStopEvent(
+          request.model,
+          "error",
+          "Model mode is not available on this page: it has no provider context to hold a key.",
+        ),
+      } satisfies PageToWorker);
+      return;
+    }
+    const abort = this.options.provider.start(request, (reply) => {
+      if (w !== this.worker) return false;
+      if (reply.kind === "provider_event" && ["done", "error"].includes(reply.event.type)) streams.delete(id);
+      w.postMessage(reply);
+      return true;
+    });
+    streams.set(id, abort);
+  }
+
+  /** The worker's other messages: a snapshot, the saved workspace's status, a pong, a reply. */
+  private answer(data: WorkerToPage) {
+    if (data.kind === "snapshot")
+      this.snapshot = {
+        files: data.files,
+        reason: data.reason,
+        ...(data.learnerTools ? { learnerTools: data.learnerTools } : {}),
+      };
+    else if (data.kind === "persist") for (const listener of this.persistListeners) listener(data.status);
+    else if (data.kind === "pong") {
+      this.pings.get(data.id)?.();
+      this.pings.delete(data.id);
+    } else if (data.kind === "reply") {
+      const waiting = this.pending.get(data.id);
+      this.pending.delete(data.id);
+      if (data.error !== undefined) waiting?.reject(new Error(data.error));
+      else waiting?.resolve(data.result as never);
+    }
+  }
+}
+
+/** Starts the session worker (the client spawns it at once) and returns the page's end of its channel. */
+export function startSessionWorker(options: SessionHostOptions = {}): SessionHost {
+  return new SessionWorkerClient(options);
 }

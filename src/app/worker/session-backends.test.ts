@@ -64,6 +64,11 @@ describe("switching backends", () => {
       read: "memfs",
       write: "memfs",
     });
+    // Each row says its backend's kind, so the page never reads one off the id.
+    expect(Object.fromEntries(rows.map((t) => [t.name, t.backendKind]))).toMatchObject({
+      bash: "webcontainer",
+      read: "memfs",
+    });
     expect(last(events, "backend_changed")?.tools).toMatchObject({ read: "memfs", write: "memfs" });
     // write on memfs, then bash in the container reads it: the local copy pushed it in.
     await playground.hand.runToolCall("write", JSON.stringify({ path: "note.txt", content: "from memfs\n" }));

@@ -4,7 +4,7 @@
  * one, then section patches and tool declarations, docs/pi-contract.md §7.3).
  */
 import type { Emit, ToolRow, ToolState } from "@agent/events";
-import type { Backend } from "@backends/backend";
+import type { Backend, BackendDescription } from "@backends/backend";
 import { utf8Decode } from "@core/bytes";
 import {
   createInitialSystemMessage,
@@ -63,7 +63,7 @@ export class PromptTracker {
     states: Record<string, ToolState>,
     ws: Backend,
     emit: Emit,
-    backendOf: (tool: string) => string = () => ws.description.id,
+    backendOf: (tool: string) => BackendDescription = () => ws.description,
     handlerOf: (
       name: string,
     ) => Pick<ToolRow, "handler" | "handlers" | "origin" | "replaces" | "listedOnly"> = () => ({}),
@@ -113,7 +113,8 @@ export class PromptTracker {
         ...(d.executionMode ? { executionMode: d.executionMode } : {}),
         hasPrepareArguments: typeof d.prepareArguments === "function",
         state: stateOf(d.name),
-        backend: backendOf(d.name),
+        backend: backendOf(d.name).id,
+        backendKind: backendOf(d.name).kind,
         ...handlerOf(d.name),
         ...learnerMark(d),
       }));

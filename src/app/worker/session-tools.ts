@@ -115,7 +115,7 @@ export class ToolTable {
     // A tool the version lists but never offers runs nowhere: its row names the workspace's backend.
     const listedOnly = new Set<string>(listedOnlyTools(this.version.tools).map((t) => t.name));
     const backendOf = (tool: string) =>
-      (listedOnly.has(tool) ? this.choice.home : this.choice.of(tool)).description.id;
+      (listedOnly.has(tool) ? this.choice.home : this.choice.of(tool)).description;
     const { definitions, states, choice } = this;
     this.prompt.refresh(reason, definitions, states, choice.home, this.deps.emit, backendOf, (name) =>
       listedOnly.has(name) ? { ...this.handlerRow(name), listedOnly: true as const } : this.handlerRow(name),

@@ -14,6 +14,7 @@ import type { Backend } from "@backends/backend";
 import { createMemfsBackend, memfsBackendFromFiles } from "@backends/memfs/backend";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { runSelfTest } from "@backends/self-test";
+import { BACKEND_KIND } from "@core/backend-kinds";
 import { base64Decode, base64Encode, isUtf8Text, utf8Decode, utf8Encode } from "@core/bytes";
 import {
   createFileMutationQueue,
@@ -100,7 +101,7 @@ export class SessionWorkspace {
       // whole-workspace copies, and the host's last snapshot is still the current workspace.
       if (this.dirty) this.snapshot("call");
       // A container's changes reach the local copy (and the tree) once it has settled.
-      if (this.backend.description.kind !== "memfs")
+      if (!BACKEND_KIND[this.backend.description.kind].filesInWorker)
         void this.backend.settle().then(() => this.dirty && this.snapshot("call"));
     }
   }

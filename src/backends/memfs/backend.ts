@@ -17,7 +17,6 @@ export interface MemfsBackendOptions {
 export const MEMFS_DESCRIPTION: BackendDescription = {
   id: "memfs",
   kind: "memfs",
-  shell: "interpreter",
   limits: [{ code: "inMemory" }, { code: "noProcesses" }],
 };
 

@@ -37,7 +37,6 @@ export function webContainerDescription(id = "webcontainer"): BackendDescription
   return {
     id,
     kind: "webcontainer",
-    shell: "process",
     limits: [
       { code: "needsIsolation" },
       { code: "needsNetwork" },

@@ -1,3 +1,4 @@
+import { BACKEND_KIND, BACKEND_KINDS, type BackendKind } from "@core/backend-kinds";
 import { useState } from "react";
 import { CompareBackendsButton } from "../CompareBackends/CompareButton";
 import { BackendsFeature, Only, useBackends } from "../features";
@@ -7,7 +8,10 @@ import { useSession } from "../session-context";
 import { SelfTest } from "./SelfTest";
 import "./backends.css";
 
-/** memfs or WebContainer for the session's tools; WebContainer boots only when picked here. */
+/** What each kind is, in the picker's words: a kind added to the table fails to compile until it has one. */
+const WHAT: Record<BackendKind, string> = { memfs: "memfsWhat", webcontainer: "webcontainerWhat" };
+
+/** memfs or WebContainer for the session's tools (one radio per kind); WebContainer boots only when picked here. */
 export function BackendPicker() {
   return (
     <Only feature={BackendsFeature}>
@@ -21,9 +25,10 @@ function Picker() {
   const backends = useBackends();
   const { t } = useT("backends");
   const current = useStore(stores.files, (f) => f.backend);
+  const kind = useStore(stores.files, (f) => f.backendKind);
   const pick = useStore(backends.status);
   const [bashOnly, setBashOnly] = useState(false);
-  const onContainer = current.startsWith("webcontainer");
+  const onContainer = BACKEND_KIND[kind].needsIsolation;
   const busy = pick.status === "booting" || pick.status === "switching";
   const seconds = (ms: number) => Math.round(ms / 1000);
   const status = (() => {
@@ -47,29 +52,26 @@ function Picker() {
   return (
     <fieldset className="backend-switch" aria-busy={busy}>
       <legend>{t("legend")}</legend>
-      <label>
-        <input
-          type="radio"
-          name="backend"
-          value="memfs"
-          checked={!onContainer}
-          disabled={busy}
-          onChange={() => void backends.pick("memfs")}
-        />
-        memfs <span className="muted">{t("memfsWhat")}</span>
-      </label>
-      <label>
-        <input
-          type="radio"
-          name="backend"
-          value="webcontainer"
-          checked={onContainer}
-          disabled={busy}
-          aria-describedby="backend-status"
-          onChange={() => void backends.pick("webcontainer", bashOnly ? ["bash"] : undefined)}
-        />
-        WebContainer <span className="muted">{t("webcontainerWhat")}</span>
-      </label>
+      {BACKEND_KINDS.map((option) => {
+        const facts = BACKEND_KIND[option];
+        return (
+          <label key={option}>
+            <input
+              type="radio"
+              name="backend"
+              value={option}
+              checked={kind === option}
+              disabled={busy}
+              // a kind the page must boot reports its boot in the status line
+              aria-describedby={facts.needsIsolation ? "backend-status" : undefined}
+              onChange={() =>
+                void backends.pick(option, facts.offersBashOnly && bashOnly ? ["bash"] : undefined)
+              }
+            />
+            {facts.label} <span className="muted">{t(WHAT[option])}</span>
+          </label>
+        );
+      })}
       <label className="backend-switch__option">
         <input
           type="checkbox"
@@ -92,13 +94,13 @@ function Picker() {
   );
 }
 
-/** The backend a tool's closure holds, beside its name in the dispatch table. */
-export function BackendBadge({ backend }: { backend: string }) {
+/** The backend a tool's closure holds, beside its name in the dispatch table; its kind picks the colour. */
+export function BackendBadge({ backend, kind }: { backend: string; kind?: BackendKind }) {
   const { t } = useT("backends");
   if (!backend) return null;
   return (
     <span
-      className={`backend-badge backend-badge--${backend.split(" ")[0]}`}
+      className={kind ? `backend-badge backend-badge--${kind}` : "backend-badge"}
       title={t("closureHolds", { backend })}
     >
       {backend}

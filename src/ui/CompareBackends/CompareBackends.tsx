@@ -1,11 +1,12 @@
 import {
   backendKey,
   COMPARE_SIDE_LIMIT_MS,
-  type CompareBackend,
   type CompareResult,
   type ContainerAvailability,
+  compareChoices,
   parseBackendKey,
   sameBackend,
+  usesContainer,
 } from "@state/compare-backends";
 import { PAGE_DRILLS } from "@state/drills";
 import { useEffect, useId, useRef, useState } from "react";
@@ -57,7 +58,7 @@ function CompareForm() {
   const { scenarios } = useScenarios();
   const { stores } = useSession();
   const shipped = useStore(scenarios);
-  const learnerBackend = useStore(stores.files, (f) => f.backend);
+  const learnerKind = useStore(stores.files, (f) => f.backendKind);
   const name = useBackendName();
   const ids = { scenario: useId(), a: useId(), b: useId(), why: useId() };
   const [loadedTitle, setLoadedTitle] = useState<string | null>(null);
@@ -73,13 +74,9 @@ function CompareForm() {
     return () => running.current?.abort();
   }, [compare]);
   const pick = scenario || (loadedTitle !== null ? LOADED : (shipped[0]?.file ?? ""));
-  const container: ContainerAvailability = compare.container(learnerBackend);
-  const choices: CompareBackend[] = [
-    { kind: "memfs" },
-    { kind: "webcontainer" },
-    ...DRILLS.map((drill) => ({ kind: "drill", drill }) as const),
-  ];
-  const unavailable = (key: string) => key === "webcontainer" && !container.ok;
+  const container: ContainerAvailability = compare.container(learnerKind);
+  const choices = compareChoices(DRILLS);
+  const unavailable = (key: string) => usesContainer(parseBackendKey(key)) && !container.ok;
   const same = sameBackend(parseBackendKey(a), parseBackendKey(b));
   const canRun = pick !== "" && !same && !unavailable(a) && !unavailable(b) && state.status !== "running";
 

@@ -74,7 +74,7 @@ export function DispatchTable() {
                     </button>
                     <LearnerBadge origin={tool.origin} replaces={tool.replaces} />
                     {s?.running ? <span className="badge badge--live">{t("running")}</span> : null}
-                    <BackendBadge backend={tool.backend} />
+                    <BackendBadge backend={tool.backend} kind={tool.backendKind} />
                   </th>
                   <td>
                     <select

@@ -9,6 +9,7 @@ import { createSessionStores, type SessionStores } from "@state/session-stores";
 import { act, type RenderResult, render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
+import type { PageHandles } from "../SessionProviders/SessionProviders";
 import type { SessionHandle } from "../session-context";
 import { type TestHandles, testHandles, withSession } from "../session-context.test-support";
 
@@ -30,12 +31,15 @@ export interface RenderOptions {
   session?: Partial<SessionHandle>;
   /** stores of the test's own (on the page's frame scheduler, say); fresh ones that notify at once if absent */
   stores?: SessionStores;
+  /** the optional features the page offers (the backend picker, …); none unless given */
+  handles?: Partial<Omit<PageHandles, "session" | "scenarios">>;
 }
 
 export function renderWithSession(ui: ReactElement, options: RenderOptions = {}): Rendered {
   // Notifications run at once by default (no frames in a test): what a test feeds is on screen after act().
   const stores = options.stores ?? createSessionStores();
   const handles = testHandles({
+    ...options.handles,
     session: {
       stores,
       readFile: (path) => Promise.reject(new Error(`no file ${path} in this test`)),

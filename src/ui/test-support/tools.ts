@@ -9,6 +9,7 @@ const row = (name: string, parameters: unknown, state: ToolRow["state"] = "activ
   hasPrepareArguments: name === "edit",
   state,
   backend: "memfs",
+  backendKind: "memfs",
 });
 
 export const READ = row("read", {

@@ -49,28 +49,6 @@ export function idbStore(): KeyValueStore {
   };
 }
 
-/** A store kept in memory (tests, and a page whose browser refuses IndexedDB). */
-export function memoryStore(): KeyValueStore & { map: Map<string, unknown> } {
-  const map = new Map<string, unknown>();
-  return {
-    map,
-    get: async <T>(key: string) => structuredClone(map.get(key)) as T | undefined,
-    set: async (key, value) => {
-      map.set(key, structuredClone(value));
-    },
-    del: async (key) => {
-      map.delete(key);
-    },
-    keys: async () => [...map.keys()],
-    getMany: async (list) => list.map((key) => structuredClone(map.get(key))),
-    write: async (puts, dels = []) => {
-      const cloned = puts.map(([key, value]) => [key, structuredClone(value)] as const);
-      for (const [key, value] of cloned) map.set(key, value);
-      for (const key of dels) map.delete(key);
-    },
-  };
-}
-
 /**
  * Every write fails as a full disk does (a test's way to check that a full quota loses nothing: the
  * browser gives no way to fill one quickly). Reads still work.

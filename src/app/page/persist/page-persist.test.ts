@@ -1,8 +1,9 @@
 import type { PersistCommand, PersistStatus } from "@agent/persist-protocol";
 import { createConfirmations } from "@state/confirmations";
 import { describe, expect, it } from "vitest";
-import { INDEX_KEY, memoryStore, recordKey } from "../../common/persist/storage";
-import { createPagePersistence, LAST_KEY } from "./page-persist";
+import { INDEX_KEY, recordKey } from "../../common/persist/storage";
+import { memoryStore } from "../../common/persist/storage.test-support";
+import { LAST_KEY, PagePersistence } from "./page-persist";
 
 function webStorage() {
   const map = new Map<string, string>();
@@ -34,7 +35,7 @@ function setup(shared = memoryStore(), locks = lockManager(), local = webStorage
   let reloads = 0;
   let resets = 0;
   let ids = 0;
-  const persistence = createPagePersistence({
+  const persistence = new PagePersistence({
     store: shared,
     host: {
       persist(command) {

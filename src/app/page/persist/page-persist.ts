@@ -53,85 +53,171 @@ export interface PagePersistDeps {
   setTimeout(run: () => void, ms: number): unknown;
 }
 
-export function createPagePersistence(deps: PagePersistDeps) {
-  const { store, host } = deps;
-  const view = createStore<WorkspacesView>({
-    current: null,
-    list: [],
-    mode: "write",
-    save: { kind: "starting" },
-    restore: null,
-    usage: null,
-    persisted: null,
-    canBringBack: false,
-    problem: null,
-    busy: false,
-  });
-  const patch = (p: Partial<WorkspacesView>) => view.set({ ...view.getSnapshot(), ...p });
-  const problem = (code: WorkspacesProblem["code"], detail?: string) =>
-    patch({ problem: { code, ...(detail ? { detail } : {}) }, busy: false });
+const EMPTY_VIEW: WorkspacesView = {
+  current: null,
+  list: [],
+  mode: "write",
+  save: { kind: "starting" },
+  restore: null,
+  usage: null,
+  persisted: null,
+  canBringBack: false,
+  problem: null,
+  busy: false,
+};
 
-  let tokens = 0;
-  const answers = new Map<number, (s: PersistStatus) => void>();
-  host.onPersist((status) => {
+export class PagePersistence {
+  readonly view = createStore<WorkspacesView>(EMPTY_VIEW);
+  /** what the Workspaces menu gets (ui/Workspaces/types.ts) */
+  readonly handle: WorkspacesHandle;
+  private readonly store: KeyValueStore;
+  private tokens = 0;
+  /** commands the worker answers by token, waiting for that answer */
+  private readonly answers = new Map<number, (s: PersistStatus) => void>();
+
+  constructor(private readonly deps: PagePersistDeps) {
+    this.store = deps.store;
+    deps.host.onPersist((status) => this.hear(status));
+    this.handle = {
+      view: this.view,
+      create: (name, beforeReload) => this.create(name, beforeReload),
+      rename: (id, name) => this.rename(id, name),
+      duplicate: (id, name) => this.duplicate(id, name),
+      remove: (id) => this.remove(id),
+      switchTo: (id) => this.goTo(id),
+      openAsCopy: (name) => this.openAsCopy(name),
+      bringBack: () => this.bringBack(),
+      dismissProblem: () => this.patch({ problem: null }),
+    };
+  }
+
+  /** the worker saves what waits to be saved now (resolves with its answer, or null after the wait) */
+  readonly flush = () => this.ask((token) => ({ type: "flush", token }));
+
+  /**
+   * Picks this tab's workspace, takes its lock (or opens it read-only) and tells the worker; the page
+   * sends `init` after this, so the worker has restored the files before the session starts.
+   */
+  async start(): Promise<{ id: string; mode: PersistMode }> {
+    const { deps } = this;
+    let list: WorkspaceEntry[] = [];
+    try {
+      list = await this.readIndex();
+    } catch {
+      // IndexedDB refused on the page: the worker finds the same and says the work is not saved.
+    }
+    const known = (id: string | null | undefined) => list.find((w) => w.id === id);
+    let current = known(read(deps.tab, TAB_KEY)) ?? known(read(deps.shared, LAST_KEY)) ?? list[0];
+    if (!current) {
+      current = this.entry(deps.t("firstName"));
+      list = [current];
+      await this.store.set(INDEX_KEY, list).catch(() => {});
+    }
+    const mode: PersistMode = (await this.holdLock(current.id)) ? "write" : "read-only";
+    if (mode === "write") this.remember(current.id);
+    this.patch({ current, list, mode });
+    const failWrites =
+      read(deps.shared, FAIL_WRITES_KEY) === "quota" ? ({ failWrites: "quota" } as const) : {};
+    deps.host.persist({ type: "open", id: current.id, mode, restore: true, ...failWrites });
+    void deps.storage
+      ?.persist()
+      .then((persisted) => this.patch({ persisted }))
+      .catch(() => {});
+    void this.refreshExtras();
+    return { id: current.id, mode };
+  }
+
+  /** "Reset files": asks first (the files can be brought back once), then the page's own reset. */
+  readonly resetToPreset = async (): Promise<boolean> => {
+    const { deps } = this;
+    // With unsaved editor typing the page's own question comes, and it says what is lost.
+    if (!deps.hasUnsavedEdits() && this.view.getSnapshot().mode === "write") {
+      const yes = await deps.confirmations.ask({
+        title: deps.t("reset.title"),
+        text: deps.t("reset.text"),
+        confirm: deps.t("reset.confirm"),
+        cancel: deps.t("reset.cancel"),
+      });
+      if (!yes) return false;
+      // The record then holds what the reset replaces: that is what "bring back" brings back.
+      await this.flush();
+    }
+    return deps.resetFiles();
+  };
+
+  private patch(p: Partial<WorkspacesView>) {
+    this.view.set({ ...this.view.getSnapshot(), ...p });
+  }
+
+  private problem(code: WorkspacesProblem["code"], detail?: string) {
+    this.patch({ problem: { code, ...(detail ? { detail } : {}) }, busy: false });
+  }
+
+  private failed(error: unknown) {
+    this.problem(failureOf(error), messageOf(error));
+  }
+
+  /** What the worker says of the saved workspace: an answer to a token, or the save indicator's news. */
+  private hear(status: PersistStatus) {
     if ("token" in status) {
-      answers.get(status.token)?.(status);
-      answers.delete(status.token);
+      this.answers.get(status.token)?.(status);
+      this.answers.delete(status.token);
       return;
     }
     if (status.kind === "restore") {
       const { outcome } = status;
-      patch({ restore: outcome });
+      this.patch({ restore: outcome });
       // What came back is what is stored: saved, until the next change.
-      if (outcome.kind === "restored" && view.getSnapshot().mode === "write")
-        patch({ save: { kind: "saved", at: outcome.savedAt, bytes: outcome.bytes } });
-    } else if (status.kind === "saving") patch({ save: { kind: "saving" } });
+      if (outcome.kind === "restored" && this.view.getSnapshot().mode === "write")
+        this.patch({ save: { kind: "saved", at: outcome.savedAt, bytes: outcome.bytes } });
+    } else if (status.kind === "saving") this.patch({ save: { kind: "saving" } });
     else if (status.kind === "saved") {
-      patch({ save: { kind: "saved", at: status.at, bytes: status.bytes } });
-      void refreshExtras();
-    } else if (status.kind === "not_saved") patch({ save: status });
-  });
+      this.patch({ save: { kind: "saved", at: status.at, bytes: status.bytes } });
+      void this.refreshExtras();
+    } else if (status.kind === "not_saved") this.patch({ save: status });
+  }
 
   /** Sends a command the worker answers by token; resolves with the answer (or null after the wait). */
-  function ask(command: (token: number) => PersistCommand): Promise<PersistStatus | null> {
-    const token = ++tokens;
+  private ask(command: (token: number) => PersistCommand): Promise<PersistStatus | null> {
+    const token = ++this.tokens;
     return new Promise((resolve) => {
-      answers.set(token, resolve);
-      deps.setTimeout(() => {
-        if (answers.delete(token)) resolve(null);
+      this.answers.set(token, resolve);
+      this.deps.setTimeout(() => {
+        if (this.answers.delete(token)) resolve(null);
       }, FLUSH_WAIT_MS);
-      host.persist(command(token));
+      this.deps.host.persist(command(token));
     });
   }
-  const flush = () => ask((token) => ({ type: "flush", token }));
 
-  async function readIndex(): Promise<WorkspaceEntry[]> {
-    const list = await store.get<unknown>(INDEX_KEY);
+  private async readIndex(): Promise<WorkspaceEntry[]> {
+    const list = await this.store.get<unknown>(INDEX_KEY);
     return Array.isArray(list) ? list.filter(isEntry) : [];
   }
-  async function writeIndex(list: WorkspaceEntry[]) {
-    await store.set(INDEX_KEY, list);
-    const current = view.getSnapshot().current;
-    patch({ list, current: list.find((w) => w.id === current?.id) ?? current });
+
+  private async writeIndex(list: WorkspaceEntry[]) {
+    await this.store.set(INDEX_KEY, list);
+    const current = this.view.getSnapshot().current;
+    this.patch({ list, current: list.find((w) => w.id === current?.id) ?? current });
   }
 
-  async function refreshExtras() {
-    const id = view.getSnapshot().current?.id;
+  private async refreshExtras() {
+    const { current, mode } = this.view.getSnapshot();
+    const id = current?.id;
     const [usage, previous] = await Promise.all([
-      deps.storage?.estimate().catch(() => undefined),
-      id && view.getSnapshot().mode === "write"
-        ? store.get(previousKey(id)).catch(() => undefined)
+      this.deps.storage?.estimate().catch(() => undefined),
+      id && mode === "write"
+        ? this.store.get(previousKey(id)).catch(() => undefined)
         : Promise.resolve(undefined),
     ]);
-    patch({
+    this.patch({
       canBringBack: previous !== undefined,
       ...(usage ? { usage: { used: usage.usage ?? 0, quota: usage.quota ?? 0 } } : {}),
     });
   }
 
   /** true: this tab holds the workspace's lock (until it closes); false: another tab does. */
-  function holdLock(id: string): Promise<boolean> {
-    const locks = deps.locks;
+  private holdLock(id: string): Promise<boolean> {
+    const locks = this.deps.locks;
     if (!locks) return Promise.resolve(true); // no Web Locks: nothing to coordinate with (docs/persistence.md)
     return new Promise((resolve) => {
       locks
@@ -144,9 +230,9 @@ export function createPagePersistence(deps: PagePersistDeps) {
   }
 
   /** Is the workspace open in some tab (this one included)? Asked before deleting it. */
-  function inUse(id: string): Promise<boolean> {
-    const locks = deps.locks;
-    if (!locks) return Promise.resolve(id === view.getSnapshot().current?.id);
+  private inUse(id: string): Promise<boolean> {
+    const locks = this.deps.locks;
+    if (!locks) return Promise.resolve(id === this.view.getSnapshot().current?.id);
     return new Promise((resolve) => {
       locks
         .request(lockName(id), { ifAvailable: true }, (lock) => {
@@ -157,147 +243,94 @@ export function createPagePersistence(deps: PagePersistDeps) {
     });
   }
 
-  function remember(id: string) {
+  private remember(id: string) {
     try {
-      deps.tab?.setItem(TAB_KEY, id);
-      deps.shared?.setItem(LAST_KEY, id);
+      this.deps.tab?.setItem(TAB_KEY, id);
+      this.deps.shared?.setItem(LAST_KEY, id);
     } catch {
       // storage disabled: the next load opens the first workspace in the list
     }
   }
 
-  async function goTo(id: string, beforeReload?: () => void) {
-    patch({ busy: true });
-    if (view.getSnapshot().mode === "write") await flush();
-    remember(id);
+  private async goTo(id: string, beforeReload?: () => void) {
+    this.patch({ busy: true });
+    if (this.view.getSnapshot().mode === "write") await this.flush();
+    this.remember(id);
     beforeReload?.();
-    deps.reload();
+    this.deps.reload();
   }
 
-  const entry = (name: string): WorkspaceEntry => ({ id: deps.newId(), name, createdAt: deps.now() });
+  private entry(name: string): WorkspaceEntry {
+    return { id: this.deps.newId(), name, createdAt: this.deps.now() };
+  }
 
-  const handle: WorkspacesHandle = {
-    view,
-    async create(name, beforeReload) {
-      if (!name.trim()) return problem("emptyName");
-      try {
-        const added = entry(name.trim());
-        await writeIndex([...(await readIndex()), added]);
-        await goTo(added.id, beforeReload);
-      } catch (error) {
-        problem(failureOf(error), messageOf(error));
-      }
-    },
-    async rename(id, name) {
-      if (!name.trim()) return problem("emptyName");
-      try {
-        await writeIndex((await readIndex()).map((w) => (w.id === id ? { ...w, name: name.trim() } : w)));
-      } catch (error) {
-        problem(failureOf(error), messageOf(error));
-      }
-    },
-    async duplicate(id, name) {
-      try {
-        if (id === view.getSnapshot().current?.id && view.getSnapshot().mode === "write") await flush();
-        const copy = entry(name);
-        await copyRecord(store, recordKey(id), recordKey(copy.id));
-        await writeIndex([...(await readIndex()), copy]);
-      } catch (error) {
-        problem(failureOf(error), messageOf(error));
-      }
-    },
-    async remove(id) {
-      if (await inUse(id)) return problem("inUse");
-      try {
-        await deleteRecord(store, recordKey(id));
-        await deleteRecord(store, previousKey(id));
-        await writeIndex((await readIndex()).filter((w) => w.id !== id));
-      } catch (error) {
-        problem(failureOf(error), messageOf(error));
-      }
-    },
-    switchTo: (id) => goTo(id),
-    async openAsCopy(name) {
-      patch({ busy: true });
-      const copy = entry(name);
-      const answer = await ask((token) => ({ type: "copy_to", id: copy.id, token }));
-      if (answer?.kind !== "copied" || !answer.ok) {
-        const reason = answer?.kind === "copied" ? answer.reason : undefined;
-        return problem(
-          reason === "quota" ? "quota" : "copyFailed",
-          answer?.kind === "copied" ? answer.detail : undefined,
-        );
-      }
-      try {
-        await writeIndex([...(await readIndex()), copy]);
-      } catch (error) {
-        return problem(failureOf(error), messageOf(error));
-      }
-      remember(copy.id);
-      deps.reload();
-    },
-    async bringBack() {
-      patch({ busy: true });
-      const answer = await ask((token) => ({ type: "restore_previous", token }));
-      if (answer?.kind === "restored_previous" && answer.ok) deps.reload();
-      else problem("nothingToBringBack");
-    },
-    dismissProblem: () => patch({ problem: null }),
-  };
+  private async create(name: string, beforeReload?: () => void) {
+    if (!name.trim()) return this.problem("emptyName");
+    try {
+      const added = this.entry(name.trim());
+      await this.writeIndex([...(await this.readIndex()), added]);
+      await this.goTo(added.id, beforeReload);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
 
-  return {
-    handle,
-    view,
-    /** the worker saves what waits to be saved now (resolves with its answer, or null after the wait) */
-    flush,
-    /**
-     * Picks this tab's workspace, takes its lock (or opens it read-only) and tells the worker; the page
-     * sends `init` after this, so the worker has restored the files before the session starts.
-     */
-    async start(): Promise<{ id: string; mode: PersistMode }> {
-      let list: WorkspaceEntry[] = [];
-      try {
-        list = await readIndex();
-      } catch {
-        // IndexedDB refused on the page: the worker finds the same and says the work is not saved.
-      }
-      const known = (id: string | null | undefined) => list.find((w) => w.id === id);
-      let current = known(read(deps.tab, TAB_KEY)) ?? known(read(deps.shared, LAST_KEY)) ?? list[0];
-      if (!current) {
-        current = entry(deps.t("firstName"));
-        list = [current];
-        await store.set(INDEX_KEY, list).catch(() => {});
-      }
-      const mode: PersistMode = (await holdLock(current.id)) ? "write" : "read-only";
-      if (mode === "write") remember(current.id);
-      patch({ current, list, mode });
-      const failWrites =
-        read(deps.shared, FAIL_WRITES_KEY) === "quota" ? ({ failWrites: "quota" } as const) : {};
-      host.persist({ type: "open", id: current.id, mode, restore: true, ...failWrites });
-      void deps.storage
-        ?.persist()
-        .then((persisted) => patch({ persisted }))
-        .catch(() => {});
-      void refreshExtras();
-      return { id: current.id, mode };
-    },
-    /** "Reset files": asks first (the files can be brought back once), then the page's own reset. */
-    async resetToPreset(): Promise<boolean> {
-      // With unsaved editor typing the page's own question comes, and it says what is lost.
-      if (!deps.hasUnsavedEdits() && view.getSnapshot().mode === "write") {
-        const yes = await deps.confirmations.ask({
-          title: deps.t("reset.title"),
-          text: deps.t("reset.text"),
-          confirm: deps.t("reset.confirm"),
-          cancel: deps.t("reset.cancel"),
-        });
-        if (!yes) return false;
-        // The record then holds what the reset replaces: that is what "bring back" brings back.
-        await flush();
-      }
-      return deps.resetFiles();
-    },
-  };
+  private async rename(id: string, name: string) {
+    if (!name.trim()) return this.problem("emptyName");
+    try {
+      const list = await this.readIndex();
+      await this.writeIndex(list.map((w) => (w.id === id ? { ...w, name: name.trim() } : w)));
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  private async duplicate(id: string, name: string) {
+    try {
+      const { current, mode } = this.view.getSnapshot();
+      if (id === current?.id && mode === "write") await this.flush();
+      const copy = this.entry(name);
+      await copyRecord(this.store, recordKey(id), recordKey(copy.id));
+      await this.writeIndex([...(await this.readIndex()), copy]);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  private async remove(id: string) {
+    if (await this.inUse(id)) return this.problem("inUse");
+    try {
+      await deleteRecord(this.store, recordKey(id));
+      await deleteRecord(this.store, previousKey(id));
+      await this.writeIndex((await this.readIndex()).filter((w) => w.id !== id));
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  private async openAsCopy(name: string) {
+    this.patch({ busy: true });
+    const copy = this.entry(name);
+    const answer = await this.ask((token) => ({ type: "copy_to", id: copy.id, token }));
+    if (answer?.kind !== "copied" || !answer.ok) {
+      const copied = answer?.kind === "copied" ? answer : undefined;
+      return this.problem(copied?.reason === "quota" ? "quota" : "copyFailed", copied?.detail);
+    }
+    try {
+      await this.writeIndex([...(await this.readIndex()), copy]);
+    } catch (error) {
+      return this.failed(error);
+    }
+    this.remember(copy.id);
+    this.deps.reload();
+  }
+
+  private async bringBack() {
+    this.patch({ busy: true });
+    const answer = await this.ask((token) => ({ type: "restore_previous", token }));
+    if (answer?.kind === "restored_previous" && answer.ok) this.deps.reload();
+    else this.problem("nothingToBringBack");
+  }
 }
 
 function read(storage: Pick<Storage, "getItem"> | null, key: string): string | null {

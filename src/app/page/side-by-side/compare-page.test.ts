@@ -92,7 +92,7 @@ describe("createCompareHandle", () => {
       reason: "holdsWorkspace",
     });
     // The fake is booted for the comparison alone, so the learner's being on one is no obstacle.
-    expect(setup({ ok: true, fake: true }).handle.container("webcontainer (fake)")).toEqual({
+    expect(setup({ ok: true, fake: true }).handle.container("webcontainer")).toEqual({
       ok: true,
       fake: true,
     });

@@ -4,11 +4,13 @@
  * will not stop (a bash command that never yields cannot see an abort) is ended by ending its worker.
  * Cancel asks the worker to abort first, so a WebContainer side's processes are killed, then ends it.
  */
-import type {
-  CompareHandle,
-  CompareRequest,
-  CompareResult,
-  ContainerAvailability,
+import { BACKEND_KIND, type BackendKind } from "@core/backend-kinds";
+import {
+  type CompareHandle,
+  type CompareRequest,
+  type CompareResult,
+  type ContainerAvailability,
+  usesContainer,
 } from "@state/compare-backends";
 import type { CompareWorkerIn, CompareWorkerOut } from "../../common/side-by-side/compare-messages";
 import type { PageBackendPicker } from "../backend-page";
@@ -43,10 +45,11 @@ function abortError(): Error {
 export function createCompareHandle(deps: ComparePageDeps): CompareHandle {
   const spawn = deps.spawn ?? spawnCompareWorker;
   const later = deps.setTimeout ?? ((run: () => void, ms: number) => setTimeout(run, ms));
-  const container = (learnerBackend: string): ContainerAvailability => {
+  const container = (learnerKind: BackendKind): ContainerAvailability => {
     const found = deps.picker?.compareContainer() ?? { ok: false, reason: "notBooted" };
-    // A run mounts its files over the container's folder: not while the learner's files live there.
-    if (found.ok && !found.fake && learnerBackend.startsWith("webcontainer"))
+    // A run mounts its files over the container's folder: not while the learner's files live there (a
+    // kind that needs isolation is the page's one container).
+    if (found.ok && !found.fake && BACKEND_KIND[learnerKind].needsIsolation)
       return { ok: false, reason: "holdsWorkspace" };
     return found;
   };
@@ -61,7 +64,7 @@ export function createCompareHandle(deps: ComparePageDeps): CompareHandle {
       if (scenario === undefined)
         throw new Error("No scenario is loaded in the session: pick one from the list.");
       if (signal.aborted) throw abortError();
-      const wantsContainer = request.a.kind === "webcontainer" || request.b.kind === "webcontainer";
+      const wantsContainer = usesContainer(request.a) || usesContainer(request.b);
       const availability = deps.picker?.compareContainer();
       const port =
         wantsContainer && availability?.ok && !availability.fake ? deps.picker?.serveForCompare() : undefined;

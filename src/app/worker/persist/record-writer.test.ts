@@ -1,7 +1,8 @@
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { describe, expect, it } from "vitest";
 import { deleteRecord } from "../../common/persist/record-keys";
-import { failingWrites, memoryStore } from "../../common/persist/storage";
+import { failingWrites } from "../../common/persist/storage";
+import { memoryStore } from "../../common/persist/storage.test-support";
 import type { RecordHead } from "./record";
 import { readRecord } from "./record-store";
 import { CHUNK_BYTES, createRecordWriter } from "./record-writer";

@@ -1,6 +1,7 @@
 import { createMemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { describe, expect, it } from "vitest";
-import { chunkKey, memoryStore } from "../../common/persist/storage";
+import { chunkKey } from "../../common/persist/storage";
+import { memoryStore } from "../../common/persist/storage.test-support";
 import { encodeChunk } from "./chunk-codec";
 import { checksum, RECORD_VERSION, type RecordHead } from "./record";
 import { readRecord } from "./record-store";

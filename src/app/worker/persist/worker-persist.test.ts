@@ -1,13 +1,8 @@
 import type { PersistStatus } from "@agent/persist-protocol";
 import { createMemfsWorkspace, type MemfsWorkspace, snapshotWorkspace } from "@backends/memfs/workspace";
 import { describe, expect, it } from "vitest";
-import {
-  chunkKey,
-  type KeyValueStore,
-  memoryStore,
-  previousKey,
-  recordKey,
-} from "../../common/persist/storage";
+import { chunkKey, type KeyValueStore, previousKey, recordKey } from "../../common/persist/storage";
+import { memoryStore } from "../../common/persist/storage.test-support";
 import { RECORD_VERSION } from "./record";
 import { readRecord } from "./record-store";
 import { encodeRecordV1 } from "./record-v1";

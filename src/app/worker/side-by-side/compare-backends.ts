@@ -18,6 +18,7 @@ import {
   type CompareFile,
   type CompareResult,
   type CompareSide,
+  usesContainer,
 } from "@state/compare-backends";
 import { createPlaygroundTools, type PlaygroundToolExtras } from "../tools";
 import { foldCalls, freshSession, shorten, textHash } from "./fresh-session";
@@ -68,17 +69,17 @@ async function runSide(
   playground.init({ type: "init" });
   if (backend.kind === "drill") playground.drill.choose(backend.drill, false);
   const player = playground.scenarios.load(scenario);
-  if (backend.kind === "webcontainer") {
+  if (usesContainer(backend)) {
     try {
       await workspace.setBackend({
         type: "set_backend",
-        backend: "webcontainer",
+        backend: backend.kind,
         ...(options.containerPort ? { source: "port", port: options.containerPort } : { source: "fake" }),
       });
     } catch (error) {
       return {
         backend,
-        backendId: "webcontainer",
+        backendId: backend.kind,
         calls: [],
         files: {},
         error: error instanceof Error ? error.message : String(error),
