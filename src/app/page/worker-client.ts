@@ -10,11 +10,15 @@ import type {
   WorkerToPage,
 } from "@agent/protocol";
 import type { ScenarioFiles } from "@agent/scenario";
+import { createSandboxFrame, type SandboxFrame } from "./sandbox/frame";
 
 export interface SessionHost extends SessionPort {
   /** the workspace as of the last completed call, reset or editor write, with the learner's tool files */
   lastSnapshot(): SessionSnapshot | null;
-  /** resolves when the current worker answers (its thread is free); never, if it is stuck */
+  /**
+   * resolves when the current worker answers (its thread is free), and its sandbox too when it has one
+   * (the thread the learner's code runs on); never, while either is stuck
+   */
   ping(): Promise<void>;
   /**
    * Ends the worker (whatever it is doing) and starts a fresh one. The new session starts from `init`
@@ -51,6 +55,8 @@ export interface SessionHostOptions {
   scheduleAck?: (send: () => void) => void;
   /** model mode: the context that holds the key and makes the worker's provider requests (the page) */
   provider?: ProviderContext;
+  /** starts a sandbox for the learner's code when a worker asks for one (a sandboxed iframe by default) */
+  sandbox?: () => Promise<SandboxFrame>;
 }
 
 /** Makes one provider request for the worker; `reply` is false once that worker is gone. Returns its abort. */
@@ -68,6 +74,9 @@ function spawnWorker(): WorkerLike {
 /** The page's end of the channel: a module worker that owns the session, replaceable when stuck. */
 export function startSessionWorker(options: SessionHostOptions = {}): SessionHost {
   const spawn = options.spawn ?? spawnWorker;
+  const startSandbox = options.sandbox ?? createSandboxFrame;
+  /** the current worker's sandbox, once it asked for one: replaced with it */
+  let sandbox: SandboxFrame | undefined;
   const spareDelayMs = options.spareDelayMs ?? 1000;
   const scheduleAck = options.scheduleAck ?? ((send: () => void) => setTimeout(send, 0));
   const listeners = new Set<(event: SessionEvent) => void>();
@@ -152,6 +161,21 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
           ...(data.learnerTools ? { learnerTools: data.learnerTools } : {}),
         };
       else if (data.kind === "persist") for (const listener of persistListeners) listener(data.status);
+      else if (data.kind === "sandbox_request")
+        startSandbox().then(
+          (frame) => {
+            // A worker replaced meanwhile needs it no more.
+            if (w !== worker) return frame.dispose();
+            sandbox?.dispose();
+            sandbox = frame;
+            w.postMessage({ kind: "sandbox_port" } satisfies PageToWorker, [frame.port]);
+          },
+          (error: unknown) => {
+            const reason = error instanceof Error ? error.message : String(error);
+            const answer = `The page could not start the sandbox for your code (${reason}). Reload the page to try again.`;
+            if (w === worker) w.postMessage({ kind: "sandbox_port", error: answer } satisfies PageToWorker);
+          },
+        );
       else if (data.kind === "pong") {
         pings.get(data.id)?.();
         pings.delete(data.id);
@@ -195,14 +219,18 @@ export function startSessionWorker(options: SessionHostOptions = {}): SessionHos
     lastSnapshot: () => snapshot,
     ping() {
       const id = ++pingCount;
-      return new Promise<void>((resolve) => {
+      const answered = new Promise<void>((resolve) => {
         pings.set(id, resolve);
         worker.postMessage({ kind: "ping", id } satisfies PageToWorker);
       });
+      return sandbox ? Promise.all([answered, sandbox.ping()]).then(() => {}) : answered;
     },
     restart(init) {
       worker.onmessage = null;
       worker.terminate();
+      // The learner's code it ran goes with it, even a loop: the new worker asks for a sandbox of its own.
+      sandbox?.dispose();
+      sandbox = undefined;
       // Its provider requests have no one to answer to.
       for (const abort of streams.values()) abort();
       // The worker that would have answered is gone; the asker can ask the new one.
