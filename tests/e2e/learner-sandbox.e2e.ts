@@ -1,7 +1,8 @@
 /**
  * The learner's code runs where the page's origin is not: a tool that tries the network and this
- * browser's storage gets refusals it can report (an opaque origin, a CSP without connect), while the
- * same tool reads and writes the workspace through the session. The page's own storage is there all the
+ * browser's storage gets refusals it can report (an opaque origin, a CSP without connect, whose
+ * violations the browser reports to the code itself), while the same tool reads and writes the workspace
+ * through the session; a lesson's code exercise runs there too. The page's own storage is there all the
  * while (its saved workspace), so the refusal is the sandbox's, not an empty browser's.
  */
 import type { Browser, Page } from "playwright-core";
@@ -38,6 +39,9 @@ export default function (pi) {
     description: "Tries the network, this browser's storage and the workspace.",
     parameters: Type.Object({}),
     async execute() {
+      // What the sandbox's CSP refused, as the browser reports it to the code's own scope.
+      const refused = [];
+      self.addEventListener("securitypolicyviolation", (e) => refused.push(e.effectiveDirective + " " + e.blockedURI));
       const lines = [
         "origin: " + self.origin,
         await attempt("fetch", () => fetch("https://example.com").then((r) => r.status)),
@@ -48,7 +52,16 @@ export default function (pi) {
           request.onerror = () => reject(request.error);
         })),
         await attempt("caches", () => caches.keys()),
+        await attempt("WebSocket", () => new Promise((resolve, reject) => {
+          const socket = new WebSocket("wss://example.com/");
+          socket.onopen = () => resolve("open");
+          socket.onerror = () => reject(new Error("WebSocket error event"));
+        })),
+        await attempt("importScripts", () => importScripts("https://example.com/x.js")),
       ];
+      for (let waited = 0; refused.length < 3 && waited < 2000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
+      lines.push("CSP refused: " + refused.sort().join(", "));
       const text = await readFile(resolve("package.json"), "utf8");
       await writeFile(resolve("from-sandbox.txt"), "written by the sandboxed tool\\n");
       lines.push("package.json: " + text.length + " characters");
@@ -94,6 +107,10 @@ describe("the learner's code in its sandbox", () => {
       "indexedDB.open: refused (SecurityError)",
       // CacheStorage is not even defined there (an opaque origin is no secure context).
       "caches: refused (ReferenceError)",
+      "WebSocket: refused (Error)",
+      "importScripts: refused (NetworkError)",
+      // The three refusals are the CSP's, not a network failure: the browser names the directive.
+      "CSP refused: connect-src https://example.com/, connect-src wss://example.com/, script-src-elem https://example.com/x.js",
       expect.stringMatching(/^package\.json: \d+ characters$/),
     ]);
     expect(requested.filter((u) => u.includes("example.com"))).toEqual([]);
