@@ -123,8 +123,26 @@ module.exports = {
     forbid(
       "common-serves-both-threads",
       { path: "^src/app/common/" },
-      { path: "^src/app/(page|worker)/" },
-      "app/common/ is for both threads, so it may import neither side.",
+      { path: "^src/app/(page|worker|sandbox)/" },
+      "app/common/ is for both threads (and the sandbox), so it may import neither side.",
+    ),
+    forbid(
+      "sandbox-reaches-the-workspace-by-messages",
+      { path: "^src/app/sandbox/" },
+      { path: "^src/(backends|agent|state|ui)/|^src/app/(page|worker)/" },
+      "app/sandbox/ runs the learner's code apart from the session: it may import core/ and app/common/ only, and reaches the workspace through its host's answers (common/sandbox/protocol.ts).",
+    ),
+    forbid(
+      "page-never-imports-sandbox",
+      { path: "^src/app/page/" },
+      { path: "^src/app/sandbox/" },
+      "The page hands the sandbox its code as text (import virtual:sandbox-worker), never runs it itself.",
+    ),
+    forbid(
+      "worker-runs-sandbox-in-process-only-in-node",
+      { path: "^src/app/worker/", pathNot: "^src/app/worker/sandbox/in-process\\.ts$" },
+      { path: "^src/app/sandbox/" },
+      "The session reaches the sandbox through a port (worker/sandbox/link.ts); only in-process.ts, for Node, serves one on the same thread.",
     ),
   ],
   options: {

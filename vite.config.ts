@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { layerAliases } from "./scripts/aliases.ts";
 import { nodeBuiltinGate } from "./scripts/node-builtin-gate.ts";
 import { piAiNodeFsStub } from "./scripts/pi-ai-build.ts";
+import { sandboxWorkerBundle } from "./scripts/sandbox-bundle.ts";
 
 const shim = (name: string) => fileURLToPath(new URL(`./src/app/shims/${name}.ts`, import.meta.url));
 
@@ -27,7 +28,8 @@ export const ISOLATION_HEADERS = {
 
 export default defineConfig({
   // pi-ai (model mode, loaded lazily) has one Bun-only node:fs require: stubbed for that file alone.
-  plugins: [react(), piAiNodeFsStub(), nodeBuiltinGate()],
+  // The learner's code runs in a sandboxed iframe's worker, handed its code as one string (sandbox-bundle.ts).
+  plugins: [react(), piAiNodeFsStub(), nodeBuiltinGate(), sandboxWorkerBundle()],
   resolve: { alias: [...layerAliases, ...browserAliases] },
   worker: { format: "es", plugins: () => [piAiNodeFsStub(), nodeBuiltinGate()] },
   // Pre-bundle what the worker imports late, so the dev server does not reload the page on first use.

@@ -88,6 +88,11 @@ const forbidden: [where: string, source: string, rule: string][] = [
   ["app/page", importing("../worker/pacer"), "page-never-imports-worker"],
   ["app/worker", importing("@app/page/page-session"), "worker-never-imports-page"],
   ["app/common", importing("@app/page/scenarios"), "common-serves-both-threads"],
+  ["app/common", importing("@app/sandbox/serve"), "common-serves-both-threads"],
+  ["app/sandbox", importing("@backends/memfs/workspace"), "sandbox-reaches-the-workspace-by-messages"],
+  ["app/sandbox", importing("@app/worker/session"), "sandbox-reaches-the-workspace-by-messages"],
+  ["app/page", importing("@app/sandbox/serve"), "page-never-imports-sandbox"],
+  ["app/worker", importing("@app/sandbox/serve"), "worker-runs-sandbox-in-process-only-in-node"],
 ];
 
 const allowed: [where: string, source: string][] = [
@@ -96,6 +101,8 @@ const allowed: [where: string, source: string][] = [
   ["backends", importing("@core/bytes")],
   ["app/page", importing("@app/common/share/limits")],
   ["app/worker", importing("../common/share/limits")],
+  ["app/sandbox", importing("../common/sandbox/rpc")],
+  ["app/sandbox", importing("@core/path-utils")],
 ];
 
 const probePath = (where: string, n: number) => `src/${where}/${tag}${n}.ts`;

@@ -237,7 +237,9 @@ export type WorkerToPage =
   /** the run was aborted: end that request's stream (pi-ai then reports what had arrived) */
   | { kind: "provider_abort"; id: number }
   /** the saved workspace: restored or not (and why), saving, saved, not saved (persist-protocol.ts) */
-  | { kind: "persist"; status: PersistStatus };
+  | { kind: "persist"; status: PersistStatus }
+  /** a learner's code is about to run: the page starts a sandbox for it and answers with sandbox_port */
+  | { kind: "sandbox_request" };
 
 /** The streamSimple options that travel to the provider context: data only, never the key or the signal. */
 export type ProviderOptions = Pick<
@@ -257,7 +259,12 @@ export type PageToWorker =
   /** one of pi-ai's stream events for a provider_request, keys masked; its last is `done` or `error` */
   | { kind: "provider_event"; id: number; event: ProviderWireEvent }
   /** several of them, in order (the page sends a stream's deltas once per task, not one message each) */
-  | { kind: "provider_events"; id: number; events: ProviderWireEvent[] };
+  | { kind: "provider_events"; id: number; events: ProviderWireEvent[] }
+  /**
+   * The answer to sandbox_request: the port to a sandbox where the learner's code runs (transferred with
+   * this message), or why the page could not start one.
+   */
+  | { kind: "sandbox_port"; error?: string };
 
 /** One of pi-ai's stream events as it crosses to the worker: its delta, without the message so far (message-delta.ts). */
 export type ProviderWireEvent = StreamDelta;

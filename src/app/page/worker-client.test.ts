@@ -195,4 +195,58 @@ describe("the session host's provider requests", () => {
     // The old worker is gone: its reply is refused, so the provider context stops streaming.
     expect(replies[1](event)).toBe(false);
   });
+
+  it("starts a sandbox when the worker asks, pings it with the worker, and drops it with the worker", async () => {
+    const frames: { alive: boolean; disposed: boolean; port: MessagePort }[] = [];
+    const sandbox = async () => {
+      const frame = { alive: true, disposed: false, port: {} as MessagePort };
+      frames.push(frame);
+      return {
+        port: frame.port,
+        ping: () => (frame.alive ? Promise.resolve() : new Promise<void>(() => {})),
+        dispose: () => {
+          frame.disposed = true;
+        },
+      };
+    };
+    const host = startSessionWorker({ spawn: () => new FakeWorker(), spareDelayMs: -1, sandbox });
+    const [first] = FakeWorker.made;
+    first.say({ kind: "sandbox_request" });
+    await vi.waitFor(() => expect(first.received).toContainEqual({ kind: "sandbox_port" }));
+    expect(frames).toHaveLength(1);
+    // A ping is answered only when both the worker and its sandbox answer.
+    frames[0].alive = false;
+    let answered = false;
+    void host.ping().then(() => {
+      answered = true;
+    });
+    const ping = first.received.findLast((m) => m.kind === "ping") as { id: number };
+    first.say({ kind: "pong", id: ping.id });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    host.restart({ type: "init" });
+    expect(frames[0].disposed).toBe(true);
+    // The new worker's pings do not wait for the old sandbox.
+    const second = FakeWorker.made[1];
+    void host.ping().then(() => {
+      answered = true;
+    });
+    const next = second.received.findLast((m) => m.kind === "ping") as { id: number };
+    second.say({ kind: "pong", id: next.id });
+    await vi.waitFor(() => expect(answered).toBe(true));
+  });
+
+  it("tells the worker why when no sandbox could start", async () => {
+    const sandbox = () => Promise.reject(new Error("no iframe here"));
+    startSessionWorker({ spawn: () => new FakeWorker(), spareDelayMs: -1, sandbox });
+    const [first] = FakeWorker.made;
+    first.say({ kind: "sandbox_request" });
+    await vi.waitFor(() =>
+      expect(first.received).toContainEqual({
+        kind: "sandbox_port",
+        error: expect.stringContaining("could not start the sandbox for your code (no iframe here)"),
+      }),
+    );
+  });
 });

@@ -10,11 +10,15 @@ import type {
   WorkerToPage,
 } from "@agent/protocol";
 import type { ScenarioFiles } from "@agent/scenario";
+import { createSandboxFrame, type SandboxFrame } from "./sandbox/frame";
 
 export interface SessionHost extends SessionPort {
   /** the workspace as of the last completed call, reset or editor write, with the learner's tool files */
   lastSnapshot(): SessionSnapshot | null;
-  /** resolves when the current worker answers (its thread is free); never, if it is stuck */
+  /**
+   * resolves when the current worker answers (its thread is free), and its sandbox too when it has one
+   * (the thread the learner's code runs on); never, while either is stuck
+   */
   ping(): Promise<void>;
   /**
    * Ends the worker (whatever it is doing) and starts a fresh one. The new session starts from `init`
@@ -53,6 +57,8 @@ export interface SessionHostOptions {
   provider?: ProviderContext;
   /** sees every command on its way to the worker (the page remembers the scenario it loads) */
   onSend?: (command: SessionCommand) => void;
+  /** starts a sandbox for the learner's code when a worker asks for one (a sandboxed iframe by default) */
+  sandbox?: () => Promise<SandboxFrame>;
 }
 
 /** Makes one provider request for the worker; `reply` is false once that worker is gone. Returns its abort. */
@@ -93,11 +99,15 @@ class SessionWorkerClient implements SessionHost {
   private worker: WorkerLike;
   private spare: WorkerLike | undefined;
   private spareTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly startSandbox: () => Promise<SandboxFrame>;
+  /** the current worker's sandbox, once it asked for one: replaced with it */
+  private sandbox: SandboxFrame | undefined;
 
   constructor(private readonly options: SessionHostOptions = {}) {
     this.spawn = options.spawn ?? spawnWorker;
     this.spareDelayMs = options.spareDelayMs ?? 1000;
     this.scheduleAck = options.scheduleAck ?? ((send: () => void) => setTimeout(send, 0));
+    this.startSandbox = options.sandbox ?? createSandboxFrame;
     this.worker = this.spawn();
     this.attach(this.worker);
   }
@@ -128,15 +138,19 @@ class SessionWorkerClient implements SessionHost {
 
   ping() {
     const id = ++this.pingCount;
-    return new Promise<void>((resolve) => {
+    const answered = new Promise<void>((resolve) => {
       this.pings.set(id, resolve);
       this.worker.postMessage({ kind: "ping", id } satisfies PageToWorker);
     });
+    return this.sandbox ? Promise.all([answered, this.sandbox.ping()]).then(() => {}) : answered;
   }
 
   restart(init: Extract<SessionCommand, { type: "init" }>) {
     this.worker.onmessage = null;
     this.worker.terminate();
+    // The learner's code it ran goes with it, even a loop: the new worker asks for a sandbox of its own.
+    this.sandbox?.dispose();
+    this.sandbox = undefined;
     // Its provider requests have no one to answer to.
     for (const abort of this.streams.values()) abort();
     // The worker that would have answered is gone; the asker can ask the new one.
@@ -205,7 +219,8 @@ class SessionWorkerClient implements SessionHost {
       else if (data.kind === "provider_abort") {
         streams.get(data.id)?.();
         streams.delete(data.id);
-      } else this.answer(data);
+      } else if (data.kind === "sandbox_request") this.startSandboxFor(w);
+      else this.answer(data);
     };
     w.onerror = (e) => {
       e.preventDefault();
@@ -247,6 +262,24 @@ class SessionWorkerClient implements SessionHost {
       return true;
     });
     streams.set(id, abort);
+  }
+
+  /** Worker `w` runs a learner's code: a sandboxed frame of its own, whose port goes to `w` while it lives. */
+  private startSandboxFor(w: WorkerLike) {
+    this.startSandbox().then(
+      (frame) => {
+        // A worker replaced meanwhile needs it no more.
+        if (w !== this.worker) return frame.dispose();
+        this.sandbox?.dispose();
+        this.sandbox = frame;
+        w.postMessage({ kind: "sandbox_port" } satisfies PageToWorker, [frame.port]);
+      },
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        const answer = `The page could not start the sandbox for your code (${reason}). Reload the page to try again.`;
+        if (w === this.worker) w.postMessage({ kind: "sandbox_port", error: answer } satisfies PageToWorker);
+      },
+    );
   }
 
   /** The worker's other messages: a snapshot, the saved workspace's status, a pong, a reply. */

@@ -14,10 +14,16 @@ import { HandCalls } from "./hand-calls";
 import { SessionLearnerTools } from "./learner-tools/session-learner";
 import { ModelMode } from "./model-mode";
 import { SessionRecording } from "./recording";
+import type { SandboxConnector } from "./sandbox/link";
 import { ScenarioPlayback } from "./scenario-playback";
 import { PlaygroundSession, type SessionOptions } from "./session";
 import { presetFiles } from "./session-workspace";
 import { KeepAndShare } from "./share/keep-and-share";
+
+export interface PlaygroundOptions extends SessionOptions {
+  /** where the learner's code runs (sandbox/link.ts); in-process when absent (Node only) */
+  sandbox?: SandboxConnector;
+}
 
 export class Playground {
   // The drill and the learner's tools go into the tools the session makes as it starts, so they come
@@ -35,6 +41,10 @@ export class Playground {
     workspace: () => this.session.workspace.volume,
     queue: () => this.session.workspace.queue,
     builtinNames: () => this.session.tools.builtinNames(),
+    // The browser's session worker passes the page's sandboxed iframe; Node (tests, `npm run scenario`)
+    // runs the same channel in-process, loaded only when a learner's tool first registers.
+    sandbox: () =>
+      this.options.sandbox?.() ?? import("./sandbox/in-process").then((m) => m.inProcessSandbox()),
     toolsChanged: (added, removed, replaced) => {
       this.session.tools.learnerToolsChanged(added, removed, replaced);
       this.session.workspace.snapshot("tools");
@@ -47,7 +57,10 @@ export class Playground {
   readonly scenarios: ScenarioPlayback;
   readonly share: KeepAndShare;
 
-  constructor(sink: EventSink, options: SessionOptions = {}) {
+  constructor(
+    sink: EventSink,
+    private readonly options: PlaygroundOptions = {},
+  ) {
     this.session = new PlaygroundSession(sink, options, {
       learner: this.learner,
       wrap: (o, root) => this.drill.wrap(o, root),

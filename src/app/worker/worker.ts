@@ -26,6 +26,15 @@ const provider = createProviderClient(post);
 // read fits large images with the browser's own codecs (createImageBitmap + OffscreenCanvas).
 const imageResizer = createBrowserImageResizer();
 // The session and its features; each command goes to the feature that owns it (playground.ts, commands.ts).
+// The learner's code runs in a sandbox the page starts on request (a sandboxed iframe's worker), never on
+// this thread: the session reaches it through the port the page hands over (sandbox/link.ts).
+let sandboxAnswer: { resolve(port: MessagePort): void; reject(error: Error): void } | undefined;
+const askForSandbox = () =>
+  new Promise<MessagePort>((resolve, reject) => {
+    sandboxAnswer = { resolve, reject };
+    post({ kind: "sandbox_request" });
+  });
+
 const playground = new Playground(channel.event, {
   complete: provider.complete,
   createTools: (backendOf, queue, wrap) => createPlaygroundTools(backendOf, queue, { imageResizer }, wrap),
@@ -41,6 +50,7 @@ const playground = new Playground(channel.event, {
     channel.flush();
     return pacer.caughtUp(signal);
   },
+  sandbox: askForSandbox,
 });
 
 // The saved workspace (persist/): restored before the session starts, saved after changes.
@@ -60,6 +70,13 @@ let restored: Restored | undefined;
 let waiting: PageToWorker[] | undefined;
 
 scope.onmessage = (message: MessageEvent<PageToWorker>) => {
+  if (message.data.kind === "sandbox_port") {
+    const [port] = message.ports;
+    if (port) sandboxAnswer?.resolve(port);
+    else sandboxAnswer?.reject(new Error(message.data.error ?? "The page sent no sandbox."));
+    sandboxAnswer = undefined;
+    return;
+  }
   if (waiting) waiting.push(message.data);
   else receive(message.data);
 };
@@ -109,6 +126,7 @@ function receive(data: PageToWorker) {
     return;
   }
   if (data.kind === "provider_event" || data.kind === "provider_events") return provider.receive(data);
+  if (data.kind === "sandbox_port") return;
 
   // Most answers are at hand; the next model request waits for the model driver's chunk. "Show me" runs
   // two fresh sessions of its own, never the learner's, so it is answered here and not by the playground.

@@ -3,7 +3,15 @@ import { useT } from "../i18n";
 import type { LearnerToolsHandle } from "../session-context";
 import { useSession } from "../session-context";
 
-const GUARDS = ["guard_result", "guard_schema", "guard_clash", "guard_loop", "guard_throw"] as const;
+const GUARDS = [
+  "guard_sandbox",
+  "guard_result",
+  "guard_schema",
+  "guard_clash",
+  "guard_loop",
+  "guard_throw",
+  "guard_prepare",
+] as const;
 
 /** The learner's tool files (on or switched off), the ones a link offered, and where the page guards more. */
 export function LearnerToolList({

@@ -34,7 +34,6 @@ const FIELDS: Completion[] = [
   ["parameters", "Type.Object({ ... })"],
   ["promptSnippet", "the one line under the prompt's tools"],
   ["promptGuidelines", "lines for the prompt's rules; name the tool in each"],
-  ["prepareArguments", "(args) => args: reshape raw arguments before validation"],
   ["executionMode", '"sequential" | "parallel"'],
   ["execute", "(toolCallId, params, signal, onUpdate, ctx) => result"],
   ["content", '[{ type: "text", text }]'],

@@ -3,6 +3,8 @@ import type { ExerciseId, ExerciseReport } from "@state/exercises";
 
 export type ToExerciseWorker =
   | { kind: "run"; id: number; exercise: ExerciseId; source: string }
+  /** the port to the sandbox where the learner's code runs (transferred with this message), or why there is none */
+  | { kind: "sandbox"; error?: string }
   /** are you free? answered at once, unless the learner's code holds the worker's thread */
   | { kind: "ping" };
 

@@ -1,7 +1,8 @@
 /**
  * The page's end of the learner's tools: the tool editor's commands, the watchdog told of each
  * registration, and the files offered by someone else's link, which wait for the learner's yes. A shared
- * tool never runs on arrival: it is code from a stranger, and it would run with this page's origin.
+ * tool never runs on arrival: it is code from a stranger, and though its sandbox keeps it from the network
+ * and this browser's storage, it could still change or delete any file of the workspace.
  */
 import type { LearnerToolEntry } from "@agent/events";
 import { createStore, immediate } from "@state/store";

@@ -1,9 +1,10 @@
 /**
- * The page's watchdog over learner code. A learner's `while (true) {}` holds the session worker's only
- * thread, so nothing in the worker can notice it; the page can. While a learner tool loads or runs, the
- * page pings the worker every PING_EVERY_MS; when a ping stays unanswered for STUCK_AFTER_MS, it ends the
- * worker as it ends a bash command that ignores Esc: a new worker starts from the last snapshot (files and
- * the learner's tools, the culprit switched off), and the transcript says so.
+ * The page's watchdog over learner code. A learner's `while (true) {}` holds the only thread of the
+ * sandbox it runs in (page/sandbox/frame.ts), so nothing there can notice it; the page can. While a
+ * learner tool loads or runs, the page pings the session worker and its sandbox every PING_EVERY_MS
+ * (host.ping); when a ping stays unanswered for STUCK_AFTER_MS, it ends both as it ends a bash command
+ * that ignores Esc: a new worker starts from the last snapshot (files and the learner's tools, the
+ * culprit switched off), its sandbox a new one, and the transcript says so.
  */
 import type { LearnerToolEntry, SessionEvent, SessionEventBody, ToolState } from "@agent/events";
 import type { SessionStores } from "@state/session-stores";

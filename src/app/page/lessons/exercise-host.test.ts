@@ -46,8 +46,21 @@ function harness() {
   };
   const say = (i: number, data: FromExerciseWorker) =>
     (workers[i].onmessage as ((e: MessageEvent) => void) | null)?.({ data } as MessageEvent);
-  const runner = createExerciseRunner({ spawn, timers, now: () => clock });
-  return { runner, workers, say, advance };
+  /** the sandboxes started beside the workers: each answers pings while `alive` */
+  const sandboxes: { alive: boolean; disposed: boolean }[] = [];
+  const sandbox = async () => {
+    const s = { alive: true, disposed: false };
+    sandboxes.push(s);
+    return {
+      port: {} as MessagePort,
+      ping: () => (s.alive ? Promise.resolve() : new Promise<void>(() => {})),
+      dispose: () => {
+        s.disposed = true;
+      },
+    };
+  };
+  const runner = createExerciseRunner({ spawn, sandbox, timers, now: () => clock });
+  return { runner, workers, sandboxes, say, advance };
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -89,10 +102,33 @@ describe("the exercise worker's host", () => {
     for (let i = 0; i < 40; i++) {
       advance(250);
       say(0, { kind: "pong" });
+      await flush();
     }
     expect(workers[0].terminated).toBe(false);
     say(0, { kind: "report", id: 1, report: { kind: "tests", tests: [] } });
     expect((await report).kind).toBe("tests");
+  });
+
+  it("ends the worker and its sandbox when the sandbox stops answering (the learner's loop is there)", async () => {
+    const { runner, workers, sandboxes, say, advance } = harness();
+    const report = runner.run("safepath", "while (true) {}");
+    await flush();
+    expect(workers[0].sent[1]).toEqual({ kind: "sandbox" });
+    say(0, { kind: "ready" });
+    advance(250);
+    await flush();
+    sandboxes[0].alive = false;
+    for (let i = 0; i < 14; i++) {
+      advance(250);
+      say(0, { kind: "pong" });
+      await flush();
+    }
+    expect(workers[0].terminated).toBe(true);
+    expect(sandboxes[0].disposed).toBe(true);
+    expect(await report).toEqual({ kind: "stuck", seconds: 3 });
+    runner.run("wc", "fixed");
+    await flush();
+    expect(sandboxes).toHaveLength(2);
   });
 
   it("a failure of the runner itself rejects with its message", async () => {

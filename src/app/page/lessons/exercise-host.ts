@@ -1,13 +1,15 @@
 /**
- * The page's end of the exercise worker, and its watchdog. The learner's code runs in a worker of its
- * own, started on the first run. While a run is out, the page pings it every PING_EVERY_MS; a worker
- * that stays silent for STUCK_AFTER_MS is held by the learner's code (a `while (true) {}`), so the page
- * ends it, as it ends a stuck session worker, and the run reports how long it was stuck. The next run
- * starts a new worker. Runs go one at a time, in order.
+ * The page's end of the exercise worker, and its watchdog. The exercise worker (started on the first
+ * run) judges the learner's code, which runs in a sandbox beside it (sandbox/frame.ts): the page starts
+ * both and hands the worker its port to the sandbox. While a run is out, the page pings both every
+ * PING_EVERY_MS; one that stays silent for STUCK_AFTER_MS is held by the learner's code (a
+ * `while (true) {}`), so the page ends both, as it ends a stuck session worker, and the run reports how
+ * long it was stuck. The next run starts new ones. Runs go one at a time, in order.
  */
 import type { ExerciseId, ExerciseReport } from "@state/exercises";
 import type { FromExerciseWorker, ToExerciseWorker } from "../../common/lessons/exercise-protocol";
 import type { Timers } from "../page-session";
+import { createSandboxFrame, type SandboxFrame } from "../sandbox/frame";
 
 export const PING_EVERY_MS = 250;
 export const STUCK_AFTER_MS = 3000;
@@ -28,9 +30,16 @@ function spawnExerciseWorker(): ExerciseWorkerLike {
 }
 
 export function createExerciseRunner(
-  deps: { spawn?: () => ExerciseWorkerLike; timers?: Timers; now?: () => number; stuckAfterMs?: number } = {},
+  deps: {
+    spawn?: () => ExerciseWorkerLike;
+    sandbox?: () => Promise<Pick<SandboxFrame, "port" | "ping" | "dispose">>;
+    timers?: Timers;
+    now?: () => number;
+    stuckAfterMs?: number;
+  } = {},
 ): ExerciseRunner {
   const spawn = deps.spawn ?? spawnExerciseWorker;
+  const startSandbox = deps.sandbox ?? createSandboxFrame;
   const timers: Timers = deps.timers ?? {
     setTimeout: (run, ms) => setTimeout(run, ms),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -40,6 +49,10 @@ export function createExerciseRunner(
   let worker: ExerciseWorkerLike | undefined;
   let ready = false;
   let lastHeard = 0;
+  let frame: Pick<SandboxFrame, "ping" | "dispose"> | undefined;
+  /** the sandbox answered a ping: from then on its silence is the learner's code, not its loading */
+  let sandboxReady = false;
+  let sandboxHeard = 0;
   let runs = 0;
   let chain: Promise<unknown> = Promise.resolve();
 
@@ -48,7 +61,30 @@ export function createExerciseRunner(
     ready = false;
     lastHeard = now();
     worker = w;
+    frame = undefined;
+    sandboxReady = false;
+    startSandbox().then(
+      (started) => {
+        if (worker !== w) return started.dispose();
+        frame = started;
+        w.postMessage({ kind: "sandbox" } satisfies ToExerciseWorker, [started.port]);
+      },
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        const message = `The page could not start the sandbox for your code (${reason}). Reload the page to try again.`;
+        if (worker === w) w.postMessage({ kind: "sandbox", error: message } satisfies ToExerciseWorker);
+      },
+    );
     return w;
+  };
+
+  /** Ends the worker and its sandbox (a loop in either stops with it); the next run starts new ones. */
+  const end = (w: ExerciseWorkerLike) => {
+    w.terminate();
+    if (worker !== w) return;
+    worker = undefined;
+    frame?.dispose();
+    frame = undefined;
   };
 
   const runOnce = (exercise: ExerciseId, source: string) =>
@@ -76,23 +112,30 @@ export function createExerciseRunner(
       w.onerror = (event) => {
         event.preventDefault?.();
         finish();
-        w.terminate();
-        if (worker === w) worker = undefined;
+        end(w);
         reject(new Error(event.message || "the exercise worker failed to start"));
       };
       const tick = () => {
         const silent = now() - lastHeard;
-        if (silent >= (ready ? stuckAfter : LOADING_GRACE_MS)) {
+        const sandboxSilent = now() - sandboxHeard;
+        if (
+          silent >= (ready ? stuckAfter : LOADING_GRACE_MS) ||
+          sandboxSilent >= (sandboxReady ? stuckAfter : LOADING_GRACE_MS)
+        ) {
           finish();
-          w.terminate();
-          if (worker === w) worker = undefined;
-          resolve({ kind: "stuck", seconds: Math.round(silent / 1000) });
+          end(w);
+          resolve({ kind: "stuck", seconds: Math.round(Math.max(silent, sandboxSilent) / 1000) });
           return;
         }
         if (ready) w.postMessage({ kind: "ping" } satisfies ToExerciseWorker);
+        void frame?.ping().then(() => {
+          sandboxHeard = now();
+          sandboxReady = true;
+        });
         timer = timers.setTimeout(tick, PING_EVERY_MS);
       };
       lastHeard = now();
+      sandboxHeard = now();
       w.postMessage({ kind: "run", id, exercise, source } satisfies ToExerciseWorker);
       timer = timers.setTimeout(tick, PING_EVERY_MS);
     });

@@ -1,14 +1,15 @@
 /**
  * The session's learner tools: their sources (kept, switched off or pending a link's acceptance) and the
- * guarded definitions that join the dispatch table. Registering compiles, loads and checks a file; only
- * a file with no problem replaces what was there, so a mistake never takes a working tool away.
+ * guarded definitions that join the dispatch table. Registering compiles a file here, then loads and
+ * checks it in the sandbox, where its code runs (sandbox/link.ts); only a file with no problem replaces
+ * what was there, so a mistake never takes a working tool away.
  */
 import type { HandlerSet, ToolExecute } from "@core/tools/handlers";
 import type { AnyToolDefinition } from "@core/tools/types";
+import { type SandboxConnector, SandboxLink } from "../sandbox/link";
+import type { SandboxEnv } from "../sandbox/services";
 import { compileToolSource } from "./compile";
-import { evaluateToolFile } from "./evaluate";
-import { checkDefinition, guardDefinition } from "./guard";
-import { createModules, createRequire, type ModuleEnv } from "./modules";
+import { guardDefinition } from "./guard";
 import type { LearnerToolSource, ToolDiagnostic } from "./types";
 
 export type RegisterOutcome =
@@ -28,13 +29,16 @@ export function learnerMark(
 export class LearnerTools {
   private sources: LearnerToolSource[] = [];
   private readonly loaded = new Map<string, AnyToolDefinition>();
-  private readonly require: (specifier: string) => unknown;
+  /** which file in the sandbox holds each loaded tool, so a replaced file can be forgotten there */
+  private readonly fileOf = new Map<string, number>();
+  private readonly sandbox: SandboxLink;
 
   constructor(
-    private readonly env: ModuleEnv,
+    private readonly env: SandboxEnv,
+    connect: SandboxConnector,
     private readonly builtinNames: () => readonly string[],
   ) {
-    this.require = createRequire(createModules(env));
+    this.sandbox = new SandboxLink(connect, env);
   }
 
   /** Only compiles and checks the text (no learner code runs): the editor's diagnostics as the learner types. */
@@ -47,21 +51,23 @@ export class LearnerTools {
   async register(source: string, options: { replace?: boolean } = {}): Promise<RegisterOutcome> {
     const compiled = await compileToolSource(source);
     if (!compiled.ok) return compiled;
-    const evaluated = await evaluateToolFile(compiled.code, this.require);
-    if (!evaluated.ok) return evaluated;
     const builtins = this.builtinNames();
-    const diagnostics = evaluated.definitions.flatMap((d) =>
-      checkDefinition(d, builtins, options.replace === true),
-    );
-    const names = evaluated.definitions.map((d) => (d as { name: string }).name);
-    const twice = names.find((n, i) => names.indexOf(n) !== i);
-    if (twice) diagnostics.push({ code: "definition", message: `The file registers "${twice}" twice.` });
-    if (diagnostics.length > 0) return { ok: false, diagnostics };
+    let loaded: Awaited<ReturnType<SandboxLink["loadTool"]>>;
+    try {
+      loaded = await this.sandbox.loadTool(compiled.code, builtins, options.replace === true);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, diagnostics: [{ code: "load", message }] };
+    }
+    if (!loaded.ok) return loaded;
+    const names = loaded.definitions.map((d) => d.name);
     const replaces = names.filter((n) => builtins.includes(n));
-    for (const raw of evaluated.definitions as AnyToolDefinition[]) {
+    for (const raw of loaded.definitions) {
       const guarded = guardDefinition(raw, () => this.env.workspace().root);
       marks.set(guarded, replaces.includes(raw.name) ? { replaces: raw.name } : {});
       this.loaded.set(raw.name, guarded);
+      this.unload(raw.name);
+      this.fileOf.set(raw.name, loaded.file);
     }
     // One file per name: the source is kept under its first tool's name; a file re-registered replaces it.
     const entry: LearnerToolSource = {
@@ -76,6 +82,7 @@ export class LearnerTools {
 
   /** Takes a tool out of the table (a replaced built-in comes back); its source is forgotten. */
   remove(name: string): boolean {
+    this.unload(name);
     const had = this.loaded.delete(name) || this.sources.some((s) => s.name === name);
     this.sources = this.sources.filter((s) => s.name !== name);
     return had;
@@ -83,6 +90,7 @@ export class LearnerTools {
 
   /** Keeps a source that did not register (switched off after it blocked the session, say), unloaded. */
   keepDisabled(source: LearnerToolSource) {
+    this.unload(source.name);
     this.loaded.delete(source.name);
     this.sources = [...this.sources.filter((s) => s.name !== source.name), { ...source, enabled: false }];
   }
@@ -111,5 +119,12 @@ export class LearnerTools {
 
   has(name: string) {
     return this.loaded.has(name);
+  }
+
+  /** `name` leaves its file; a file none of whose tools is loaded any more is forgotten in the sandbox. */
+  private unload(name: string) {
+    const file = this.fileOf.get(name);
+    this.fileOf.delete(name);
+    if (file !== undefined && ![...this.fileOf.values()].includes(file)) this.sandbox.drop(file);
   }
 }

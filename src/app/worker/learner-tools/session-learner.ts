@@ -10,6 +10,7 @@ import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import type { FileMutationQueue } from "@core/file-mutation-queue";
 import type { HandlerSet } from "@core/tools/handlers";
 import type { AnyToolDefinition } from "@core/tools/types";
+import type { SandboxConnector } from "../sandbox/link";
 import { LearnerTools } from "./registry";
 import type { LearnerToolSource, ToolDiagnostic } from "./types";
 
@@ -18,6 +19,8 @@ export interface LearnerHost {
   workspace(): MemfsWorkspace;
   queue(): FileMutationQueue;
   builtinNames(): readonly string[];
+  /** where the learner's code runs: a sandbox the session reaches by messages (sandbox/link.ts) */
+  sandbox: SandboxConnector;
   /**
    * the merged table changed: `added` are new names (switched on), `removed` names gone, `replaced`
    * built-in names whose row now runs the learner's execute (its "learner" handler, chosen)
@@ -37,6 +40,7 @@ export class SessionLearnerTools {
         queue: () => host.queue(),
         toolOptions: () => createMemfsToolOptions(host.workspace(), { mutationQueue: host.queue() }),
       },
+      host.sandbox,
       () => host.builtinNames(),
     );
   }

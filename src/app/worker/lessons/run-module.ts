@@ -1,30 +1,12 @@
 /**
- * Loads a learner's exercise file as a module: compiled by the same transpiler as a learner's tool
- * (types stripped, imports turned into `require` calls, lines kept), then run once to collect its
- * exports. A syntax error or a throw while loading becomes a problem at its line.
+ * Loads a learner's exercise file as a module: compiled here by the same transpiler as a learner's tool
+ * (types stripped, imports turned into `require` calls, lines kept), then run in the sandbox, which
+ * answers with its exports: each function a call into the sandbox. A syntax error or a throw while
+ * loading becomes a problem at its line.
  */
 import type { LearnerToolProblem } from "@agent/events";
 import { compileToolSource } from "../learner-tools/compile";
-
-const SOURCE_URL = "exercise.ts";
-const AT_LINE = new RegExp(`${SOURCE_URL.replace(".", "\\.")}:(\\d+)`);
-
-/** The lines `new Function` puts before the body (V8: 2), measured once so stack lines map back. */
-const LINE_OFFSET = (() => {
-  try {
-    new Function(`throw new Error("probe")\n//# sourceURL=${SOURCE_URL}`)();
-  } catch (e) {
-    const m = AT_LINE.exec(String((e as Error).stack));
-    if (m) return Number(m[1]) - 1;
-  }
-  return 0;
-})();
-
-/** The line of the learner's file that `error` was thrown from, when its stack says. */
-export function exerciseErrorLine(error: unknown): number | undefined {
-  const m = error instanceof Error ? AT_LINE.exec(String(error.stack)) : null;
-  return m ? Number(m[1]) - LINE_OFFSET : undefined;
-}
+import type { SandboxLink } from "../sandbox/link";
 
 /** A thrown value as the learner would read it (an Error's message; anything else as it prints). */
 export function thrownText(error: unknown): string {
@@ -40,24 +22,11 @@ export type LoadedModule =
   | { ok: true; exports: Record<string, unknown> }
   | { ok: false; problems: LearnerToolProblem[] };
 
-export async function loadExerciseModule(
-  source: string,
-  require: (specifier: string) => unknown,
-): Promise<LoadedModule> {
+export async function loadExerciseModule(source: string, sandbox: SandboxLink): Promise<LoadedModule> {
   const compiled = await compileToolSource(source);
   if (!compiled.ok) return { ok: false, problems: compiled.diagnostics };
-  const module = { exports: {} as Record<string, unknown> };
-  try {
-    new Function("require", "module", "exports", `${compiled.code}\n//# sourceURL=${SOURCE_URL}`)(
-      require,
-      module,
-      module.exports,
-    );
-  } catch (error) {
-    const line = exerciseErrorLine(error);
-    return { ok: false, problems: [{ code: "load", message: thrownText(error), ...(line ? { line } : {}) }] };
-  }
-  return { ok: true, exports: module.exports };
+  const loaded = await sandbox.loadModule(compiled.code);
+  return loaded.ok ? loaded : { ok: false, problems: loaded.diagnostics };
 }
 
 /** Waits for `value` at most `ms`: a promise that never settles (an awaited hang) ends as a timeout. */

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { EXERCISE_SKELETONS } from "../../common/lessons/skeletons";
+import { inProcessSandbox } from "../sandbox/in-process";
+import { ExerciseSandbox } from "./exercise-sandbox";
 import { runSafePathExercise } from "./safepath-exercise";
 import { SAFEPATH_PREFIX_CHECK, SAFEPATH_SOLUTION } from "./solutions.fixture";
+
+const sandbox = new ExerciseSandbox(inProcessSandbox);
 
 const ALL = [
   "inside",
@@ -19,12 +23,12 @@ const ALL = [
 
 describe("the safePath and dispatch table exercise's runner", () => {
   it("passes the tutorial's answer on every test", async () => {
-    const report = await runSafePathExercise(SAFEPATH_SOLUTION);
+    const report = await runSafePathExercise(SAFEPATH_SOLUTION, sandbox);
     expect(report).toEqual({ kind: "tests", tests: ALL.map((id) => ({ id, passed: true })) });
   });
 
   it("a prefix check lets /workspace-evil through, and says so", async () => {
-    const report = await runSafePathExercise(SAFEPATH_PREFIX_CHECK);
+    const report = await runSafePathExercise(SAFEPATH_PREFIX_CHECK, sandbox);
     if (report.kind !== "tests") throw new Error(report.kind);
     expect(report.tests.filter((t) => !t.passed)).toEqual([
       {
@@ -39,7 +43,7 @@ describe("the safePath and dispatch table exercise's runner", () => {
   });
 
   it("the skeleton as given fails with a reason for each part", async () => {
-    const report = await runSafePathExercise(EXERCISE_SKELETONS.safepath);
+    const report = await runSafePathExercise(EXERCISE_SKELETONS.safepath, sandbox);
     if (report.kind !== "tests") throw new Error(report.kind);
     const byId = Object.fromEntries(report.tests.map((t) => [t.id, t]));
     expect(byId.inside.failure).toEqual({
@@ -59,7 +63,7 @@ describe("the safePath and dispatch table exercise's runner", () => {
       "if (!Object.hasOwn(tools, name)) return",
       "if (!tools[name]) return",
     );
-    const report = await runSafePathExercise(naive);
+    const report = await runSafePathExercise(naive, sandbox);
     if (report.kind !== "tests") throw new Error(report.kind);
     expect(report.tests.filter((t) => !t.passed).map((t) => [t.id, t.failure?.code])).toEqual([
       ["prototypeName", "noError"],
@@ -68,14 +72,14 @@ describe("the safePath and dispatch table exercise's runner", () => {
 
   it("names a missing export, and shows a load-time throw at its line", async () => {
     const noDispatch = SAFEPATH_SOLUTION.replace("export async function dispatch", "async function dispatch");
-    const report = await runSafePathExercise(noDispatch);
+    const report = await runSafePathExercise(noDispatch, sandbox);
     if (report.kind !== "tests") throw new Error(report.kind);
     expect(report.tests.at(-1)?.failure).toEqual({ code: "notFunction", values: { name: "dispatch" } });
     const throwing = SAFEPATH_SOLUTION.replace(
       'const CWD = "/workspace";',
       'const CWD = "/workspace";\nthrow new Error("nope");',
     );
-    expect(await runSafePathExercise(throwing)).toEqual({
+    expect(await runSafePathExercise(throwing, sandbox)).toEqual({
       kind: "problems",
       problems: [{ code: "load", message: "nope", line: 5 }],
     });

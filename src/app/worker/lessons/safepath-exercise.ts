@@ -1,7 +1,8 @@
 import { createMemfsWorkspace, DEFAULT_ROOT } from "@backends/memfs/workspace";
 import type { ExerciseFailure, ExerciseReport, ExerciseTest } from "@state/exercises";
+import type { ExerciseSandbox } from "./exercise-sandbox";
 import { loadExerciseModule, thrownText, withDeadline } from "./run-module";
-import { CALL_MS, requireOver } from "./wc-exercise";
+import { CALL_MS } from "./wc-exercise";
 
 const CWD = DEFAULT_ROOT;
 const NOTES = "hello from notes.md\n";
@@ -106,12 +107,11 @@ async function dispatchTests(dispatch: Fn, read: (path: string) => string | null
   return out;
 }
 
-export async function runSafePathExercise(source: string): Promise<ExerciseReport> {
+export async function runSafePathExercise(source: string, sandbox: ExerciseSandbox): Promise<ExerciseReport> {
   const workspace = createMemfsWorkspace({ "notes.md": NOTES, "src/app.ts": "export {};\n" });
   workspace.fs.mkdirSync("/etc", { recursive: true });
   workspace.fs.writeFileSync("/etc/passwd", "root:x:0:0:root:/root:/bin/sh\n");
-  const require = requireOver(workspace);
-  const loaded = await loadExerciseModule(source, require);
+  const loaded = await loadExerciseModule(source, sandbox.over(workspace));
   if (!loaded.ok) return { kind: "problems", problems: loaded.problems };
   const tests: ExerciseTest[] = [];
   const { safePath, dispatch } = loaded.exports;

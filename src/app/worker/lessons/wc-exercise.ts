@@ -1,18 +1,14 @@
 /**
  * The "write a wc tool" exercise: the learner's tool file is loaded as pi loads an extension (the same
- * transpiler, `pi.registerTool`, the same registration checks as the tool editor), over a workspace of
- * its own with known files, and its execute is called once per test file. Each call's counts are
+ * transpiler, `pi.registerTool`, the same registration checks as the tool editor), in the sandbox, over a
+ * workspace of its own with known files, and its execute is called once per test file. Each call's counts are
  * compared with the expected ones; a failure names the call, what came back and what was expected.
  */
-import { createMemfsToolOptions } from "@backends/memfs/index";
-import { createMemfsWorkspace, type FilesMap, type MemfsWorkspace } from "@backends/memfs/workspace";
-import { createFileMutationQueue } from "@core/file-mutation-queue";
+import { createMemfsWorkspace, type FilesMap } from "@backends/memfs/workspace";
 import type { ExerciseReport, ExerciseTest } from "@state/exercises";
+import { resultProblem } from "../../common/learner-tools/result-shape";
 import { compileToolSource } from "../learner-tools/compile";
-import { evaluateToolFile } from "../learner-tools/evaluate";
-import { checkDefinition } from "../learner-tools/guard";
-import { createModules, createRequire } from "../learner-tools/modules";
-import { resultProblem } from "../learner-tools/result-shape";
+import type { ExerciseSandbox } from "./exercise-sandbox";
 import { thrownText, withDeadline } from "./run-module";
 
 /** The lesson's files; a last line without a newline still counts as a line. */
@@ -86,35 +82,25 @@ async function runCall(
   return fail("counts", { gotLines: got.lines, gotWords: got.words, lines: call.lines, words: call.words });
 }
 
-/** The `require` an exercise's code gets: pi's modules over a workspace of its own, with its own queue. */
-export function requireOver(workspace: MemfsWorkspace) {
-  const queue = createFileMutationQueue();
-  return createRequire(
-    createModules({
-      workspace: () => workspace,
-      queue: () => queue,
-      toolOptions: () => createMemfsToolOptions(workspace, { mutationQueue: queue }),
-    }),
-  );
-}
-
-export async function runWcExercise(source: string): Promise<ExerciseReport> {
+export async function runWcExercise(source: string, sandbox: ExerciseSandbox): Promise<ExerciseReport> {
   const workspace = createMemfsWorkspace(WC_FILES);
-  const require = requireOver(workspace);
   const compiled = await compileToolSource(source);
   if (!compiled.ok) return { kind: "problems", problems: compiled.diagnostics };
-  const evaluated = await evaluateToolFile(compiled.code, require);
-  if (!evaluated.ok) return { kind: "problems", problems: evaluated.diagnostics };
-  const wc = evaluated.definitions.find((d) => (d as { name?: unknown }).name === "wc");
-  if (!wc) {
-    const names = evaluated.definitions.map((d) => JSON.stringify((d as { name?: unknown }).name)).join(", ");
-    const message = `The lesson calls a tool named "wc"; this file registers ${names}.`;
-    return { kind: "problems", problems: [{ code: "definition", message }] };
+  const link = sandbox.over(workspace);
+  const loaded = await link.loadTool(compiled.code, [], false);
+  if (!loaded.ok) return { kind: "problems", problems: loaded.diagnostics };
+  try {
+    const wc = loaded.definitions.find((d) => d.name === "wc");
+    if (!wc) {
+      const names = loaded.definitions.map((d) => JSON.stringify(d.name)).join(", ");
+      const message = `The lesson calls a tool named "wc"; this file registers ${names}.`;
+      return { kind: "problems", problems: [{ code: "definition", message }] };
+    }
+    const execute = wc.execute as Execute;
+    const tests: ExerciseTest[] = [];
+    for (const call of WC_CALLS) tests.push(await runCall(execute, workspace.root, call));
+    return { kind: "tests", tests };
+  } finally {
+    link.drop(loaded.file);
   }
-  const problems = checkDefinition(wc, [], false);
-  if (problems.length > 0) return { kind: "problems", problems };
-  const execute = (wc as { execute: Execute }).execute.bind(wc);
-  const tests: ExerciseTest[] = [];
-  for (const call of WC_CALLS) tests.push(await runCall(execute, workspace.root, call));
-  return { kind: "tests", tests };
 }

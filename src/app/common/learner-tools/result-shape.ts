@@ -35,3 +35,8 @@ export function resultProblem(result: unknown): string | null {
   }
   return null;
 }
+
+/** The error a malformed result becomes (its text reaches the model as pi's error result would). */
+export function shapeError(toolName: string, problem: string, what = "result") {
+  return new Error(`The ${toolName} tool's ${what} is malformed: ${problem}.`);
+}

@@ -1,29 +1,70 @@
 /**
- * Runs a compiled tool file in the session worker, as pi runs an extension in its own process: the
- * file's default export is called with a `pi` whose registerTool collects the definitions. This is no
- * security boundary (the code could patch globals); the worker is, and the page replaces it when a
- * tool blocks it (watchdog.ts).
+ * Runs a compiled learner's file in the sandbox. A tool file's default export is called with a `pi`
+ * whose registerTool collects the definitions, as pi runs an extension; an exercise's module is run for
+ * its exports. The code could patch this worker's globals: that harms only the sandbox, which has no
+ * storage and no network, and which the page drops when it blocks (docs/learner-tools.md).
  */
-import type { ToolDiagnostic } from "./types";
+import type { ToolDiagnostic } from "../common/learner-tools/diagnostics";
 
-const SOURCE_URL = "learner-tool.ts";
+const TOOL_URL = "learner-tool.ts";
+const EXERCISE_URL = "exercise.ts";
+
+const atLine = (url: string) => new RegExp(`${url.replace(".", "\\.")}:(\\d+)`);
 
 /** The lines `new Function` puts before the body (V8: 2), measured once so stack lines map back. */
 const LINE_OFFSET = (() => {
   try {
-    new Function(`throw new Error("probe")\n//# sourceURL=${SOURCE_URL}`)();
+    new Function(`throw new Error("probe")\n//# sourceURL=${TOOL_URL}`)();
   } catch (e) {
-    const m = new RegExp(`${SOURCE_URL.replace(".", "\\.")}:(\\d+)`).exec(String((e as Error).stack));
+    const m = atLine(TOOL_URL).exec(String((e as Error).stack));
     if (m) return Number(m[1]) - 1;
   }
   return 0;
 })();
 
-/** The line in the learner's file that `error` was thrown from, when its stack says. */
-export function errorLine(error: unknown): number | undefined {
+/** The line in the learner's file (named `url` when it ran) that `error` was thrown from, when its stack says. */
+function errorLine(error: unknown, url = TOOL_URL): number | undefined {
   const stack = error instanceof Error ? String(error.stack) : "";
-  const m = new RegExp(`${SOURCE_URL.replace(".", "\\.")}:(\\d+)`).exec(stack);
+  const m = atLine(url).exec(stack);
   return m ? Number(m[1]) - LINE_OFFSET : undefined;
+}
+
+/** A thrown value as the learner would read it (an Error's message; anything else as it prints). */
+function thrownText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  try {
+    return typeof error === "string" ? error : JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/** Runs `code` as a CommonJS module body, `url` naming it in stack traces. */
+function run(code: string, url: string, require: (specifier: string) => unknown) {
+  const module = { exports: {} as Record<string, unknown> };
+  new Function("require", "module", "exports", `${code}\n//# sourceURL=${url}`)(
+    require,
+    module,
+    module.exports,
+  );
+  return module.exports;
+}
+
+export type LoadedModule =
+  | { ok: true; exports: Record<string, unknown> }
+  | { ok: false; diagnostics: ToolDiagnostic[] };
+
+/** An exercise's file, run once to collect its exports; a throw while loading is a problem at its line. */
+export function loadModuleFile(code: string, require: (specifier: string) => unknown): LoadedModule {
+  try {
+    return { ok: true, exports: run(code, EXERCISE_URL, require) };
+  } catch (error) {
+    const line = errorLine(error, EXERCISE_URL);
+    return {
+      ok: false,
+      diagnostics: [{ code: "load", message: thrownText(error), ...(line ? { line } : {}) }],
+    };
+  }
 }
 
 /** The ExtensionAPI methods pi offers that a playground tool file cannot use. */
@@ -60,17 +101,13 @@ export async function evaluateToolFile(
       refused.push({ code: "piApi", message });
       throw new Error(message);
     };
-  const module = { exports: {} as Record<string, unknown> };
+  let exports: Record<string, unknown>;
   try {
-    new Function("require", "module", "exports", `${code}\n//# sourceURL=${SOURCE_URL}`)(
-      require,
-      module,
-      module.exports,
-    );
+    exports = run(code, TOOL_URL, require);
   } catch (error) {
     return { ok: false, diagnostics: [loadDiagnostic(error)] };
   }
-  const factory = module.exports.default ?? module.exports;
+  const factory = exports.default ?? exports;
   if (typeof factory !== "function")
     return {
       ok: false,

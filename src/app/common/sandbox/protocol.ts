@@ -1,0 +1,88 @@
+/**
+ * What the host (a session or exercise worker) and the sandbox ask each other (rpc.ts carries it). The
+ * host asks the sandbox to load a file and to run what it defined; the sandbox asks the host for the
+ * workspace: a file operation, a built-in tool's run, a turn in the file mutation queue. Every argument
+ * and answer is plain data.
+ */
+import type { ToolDiagnostic } from "../learner-tools/diagnostics";
+
+/** A tool definition without its functions: what the host needs to declare it and to call it back. */
+export interface ToolMeta {
+  name: string;
+  label: string;
+  description: string;
+  parameters: unknown;
+  promptSnippet?: string;
+  promptGuidelines?: string[];
+  executionMode?: "sequential" | "parallel";
+}
+
+/** host → sandbox */
+export interface SandboxCalls {
+  /**
+   * Runs a compiled tool file and checks what it registers. `builtins` are the built-in tools' names
+   * (a clash unless `replace`) and `tools` their definitions, for create<Tool>ToolDefinition.
+   */
+  load_tool: {
+    args: { code: string; root: string; builtins: readonly string[]; replace: boolean; tools: ToolMeta[] };
+    answer: { ok: true; file: number; tools: ToolMeta[] } | { ok: false; diagnostics: ToolDiagnostic[] };
+  };
+  /** one call of a loaded tool's execute; partial results arrive as updates */
+  execute: {
+    args: { file: number; tool: string; toolCallId: string; params: unknown; cwd: string };
+    answer: unknown;
+  };
+  /** forgets a loaded file (replaced or removed) */
+  drop: { args: { file: number }; answer: undefined };
+  /** runs a compiled exercise module; its exports that are functions are called with call_export */
+  load_module: {
+    args: { code: string; root: string };
+    answer:
+      | { ok: true; module: number; functions: string[]; values: Record<string, unknown> }
+      | { ok: false; diagnostics: ToolDiagnostic[] };
+  };
+  call_export: { args: { module: number; name: string; args: unknown[] }; answer: unknown };
+}
+
+/** sandbox → host */
+export interface HostCalls {
+  /** one method of node:fs/promises over the workspace (FS_METHODS), its answer encoded (fs-values.ts) */
+  fs: { args: { method: string; args: unknown[] }; answer: unknown };
+  /** a built-in tool's execute, run by the host over the workspace's Operations */
+  builtin: {
+    args: { tool: string; cwd: string; options: unknown; toolCallId: string; params: unknown };
+    answer: unknown;
+  };
+  /** waits for a turn in the file mutation queue; answers a lock id once the turn has come */
+  lock: { args: { path: string }; answer: number };
+  unlock: { args: { lock: number }; answer: undefined };
+}
+
+/** The node:fs/promises methods a learner's code reaches; each runs on the workspace's volume. */
+export const FS_METHODS = [
+  "access",
+  "appendFile",
+  "chmod",
+  "copyFile",
+  "cp",
+  "link",
+  "lstat",
+  "mkdir",
+  "mkdtemp",
+  "readdir",
+  "readFile",
+  "readlink",
+  "realpath",
+  "rename",
+  "rm",
+  "rmdir",
+  "stat",
+  "symlink",
+  "truncate",
+  "unlink",
+  "utimes",
+  "writeFile",
+] as const;
+
+/** The built-in tools a learner's file can build with create<Tool>ToolDefinition. */
+export const BUILTIN_TOOLS = ["read", "bash", "edit", "write", "grep", "find", "ls"] as const;
