@@ -89,6 +89,8 @@ export type AgentEvent =
       toolName: string;
       result: AgentToolResult;
       isError: boolean;
+      /** pi 1.6.0: how long execute took, in whole ms; absent when the tool did not run */
+      durationMs?: number;
     };
 
 export type AgentEventType = AgentEvent["type"];

@@ -2,7 +2,8 @@
  * The turn loop, as pi-agent-core 0.73.1 runs it (`dist/agent-loop.js` runAgentLoop / runLoop /
  * streamAssistantResponse): the prompts are announced, then each turn asks the driver for an assistant
  * message, runs its tool calls (unless it stopped with "error" or "aborted"), and goes back to the model
- * until a turn has no tool calls or the batch terminates. "length" gets no special handling.
+ * until a turn has no tool calls or the batch terminates. A "length" stop's calls run, as in 0.73.1,
+ * unless the config asks for 1.6.0's refusal (refuseTruncatedCalls).
  *
  * Deviations from pi: a Driver replaces pi-ai's stream function (no model, key or convertToLlm: the
  * driver sees the whole transcript, system messages included); a thrown driver becomes the Agent class's
@@ -10,7 +11,7 @@
  */
 import type { AgentMessage, AssistantMessage } from "./messages";
 import { EMPTY_USAGE } from "./messages";
-import { executeToolCalls } from "./pipeline";
+import { executeToolCalls, refuseTruncatedCalls } from "./pipeline";
 import type { AgentContext, Driver, LoopConfig, LoopEmit } from "./types";
 
 /** Runs one agent run; returns the run's new messages (prompts included), as agent_end carries them. */
@@ -88,7 +89,10 @@ async function runLoop(
       hasMoreToolCalls = false;
       const toolResults = [];
       if (hasCalls) {
-        const batch = await executeToolCalls(ctx, message, config, signal, emit);
+        const batch =
+          message.stopReason === "length" && config.truncatedCalls === "refuse"
+            ? await refuseTruncatedCalls(message, config, emit)
+            : await executeToolCalls(ctx, message, config, signal, emit);
         toolResults.push(...batch.messages);
         hasMoreToolCalls = !batch.terminate;
         ctx.messages.push(...batch.messages);

@@ -62,6 +62,8 @@ export interface ToolResultMessage<TDetails = unknown> {
   content: (TextContent | ImageContent)[];
   details?: TDetails;
   isError: boolean;
+  /** pi 1.6.0: how long execute took, in whole ms; absent when the tool did not run */
+  durationMs?: number;
   timestamp: number;
 }
 

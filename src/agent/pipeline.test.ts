@@ -1,9 +1,10 @@
 import { VALIDATOR_1_6_0 } from "@core/validators";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import { assistantMessage } from "./drivers/stream";
+import { assistantMessage, streamMessage } from "./drivers/stream";
 import type { SessionEventBody } from "./events";
-import { executeToolCalls } from "./pipeline";
+import { runAgentLoop } from "./loop";
+import { executeToolCalls, truncatedCallText } from "./pipeline";
 
 const tool = {
   name: "t",
@@ -108,5 +109,104 @@ describe("executeToolCalls stages", () => {
     expect(events.find((e) => e.type === "call_blocked")).toMatchObject({
       reason: "Tool execution was blocked",
     });
+  });
+
+  it("1.6.0 reports execute's whole milliseconds on the end event and the result; 0.73.1 does not", async () => {
+    let now = 0;
+    const slow = {
+      ...tool,
+      async execute() {
+        now += 12.4;
+        return { content: [{ type: "text" as const, text: "ok" }], details: {} };
+      },
+    };
+    const runWith = async (config: object) => {
+      const events: SessionEventBody[] = [];
+      const batch = await executeToolCalls(
+        { systemPrompt: "", messages: [], tools: [slow] },
+        message({ n: 1 }),
+        { clock: () => now, ...config },
+        undefined,
+        (e) => {
+          events.push(e);
+        },
+      );
+      return { end: events.find((e) => e.type === "tool_execution_end"), result: batch.messages[0] };
+    };
+    const current = await runWith({ reportDurations: true });
+    expect(current.end).toMatchObject({ durationMs: 12 });
+    expect(current.result.durationMs).toBe(12);
+    const old = await runWith({});
+    expect(old.end).not.toHaveProperty("durationMs");
+    expect(old.result).not.toHaveProperty("durationMs");
+    // A call that never ran has no duration, even in 1.6.0.
+    const unknown = await executeToolCalls(
+      { systemPrompt: "", messages: [], tools: [] },
+      message({ n: 1 }),
+      { reportDurations: true },
+      undefined,
+      () => {},
+    );
+    expect(unknown.messages[0]).not.toHaveProperty("durationMs");
+  });
+});
+
+describe("a reply cut at the output limit", () => {
+  const cut = assistantMessage(
+    [
+      { type: "toolCall", id: "a", name: "t", arguments: { n: 1 } },
+      { type: "toolCall", id: "b", name: "t", arguments: { n: 2 } },
+    ],
+    "length",
+    "test",
+  );
+  async function loopWith(config: object) {
+    const replies = [cut, assistantMessage([{ type: "text", text: "done" }], "stop", "test")];
+    const events: SessionEventBody[] = [];
+    let ran = 0;
+    const counting = {
+      ...tool,
+      async execute(id: string, p: { n: number }) {
+        ran++;
+        return tool.execute(id, p);
+      },
+    };
+    await runAgentLoop(
+      [{ role: "user", content: [{ type: "text", text: "go" }], timestamp: 0 }],
+      { systemPrompt: "", messages: [], tools: [counting] },
+      config,
+      (e) => {
+        events.push(e);
+      },
+      undefined,
+      async () => streamMessage(replies.shift() as typeof cut),
+    );
+    const results = events.flatMap((e) =>
+      e.type === "message_end" && e.message.role === "toolResult" ? [e.message] : [],
+    );
+    return { events, results, ran };
+  }
+
+  it("0.73.1 runs its calls", async () => {
+    const { results, ran } = await loopWith({});
+    expect(ran).toBe(2);
+    expect(results.map((r) => r.isError)).toEqual([false, false]);
+  });
+
+  it("1.6.0 runs none: each gets pi's refusal, the stage says why, and the run goes on to the next reply", async () => {
+    const { events, results, ran } = await loopWith({ truncatedCalls: "refuse" });
+    expect(ran).toBe(0);
+    expect(results.map((r) => [r.isError, (r.content[0] as { text: string }).text])).toEqual([
+      [true, truncatedCallText("t")],
+      [true, truncatedCallText("t")],
+    ]);
+    expect(truncatedCallText("t")).toBe(
+      'Tool call "t" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.',
+    );
+    expect(events.filter((e) => e.type === "call_rejected").map((e) => e.stage)).toEqual([
+      "output_limit",
+      "output_limit",
+    ]);
+    expect(events.filter((e) => e.type === "turn_end")).toHaveLength(2);
   });
 });

@@ -36,7 +36,8 @@ type Preparation = Prepared | ({ kind: "immediate"; toolCall: ToolCall } & Outco
 /** What the tool's execute gave, before the after-hook; `threw` and `executeMs` feed call_done. */
 type Executed = Outcome & { threw: boolean; executeMs: number };
 
-type Finalized = Outcome & { toolCall: ToolCall };
+/** `durationMs`: execute's time in whole ms, for a call that ran */
+type Finalized = Outcome & { toolCall: ToolCall; durationMs?: number };
 
 export interface BatchResult {
   messages: ToolResultMessage[];
@@ -84,7 +85,10 @@ function shouldTerminateToolBatch(finalizedCalls: Finalized[]): boolean {
   return finalizedCalls.length > 0 && finalizedCalls.every((f) => f.result.terminate === true);
 }
 
-function createToolResultMessage({ toolCall, result, isError }: Finalized): ToolResultMessage {
+function createToolResultMessage(
+  { toolCall, result, isError, durationMs }: Finalized,
+  config: LoopConfig,
+): ToolResultMessage {
   return {
     role: "toolResult",
     toolCallId: toolCall.id,
@@ -92,8 +96,42 @@ function createToolResultMessage({ toolCall, result, isError }: Finalized): Tool
     content: result.content,
     details: result.details,
     isError,
+    ...durationOf(durationMs, config),
     timestamp: Date.now(),
   };
+}
+
+/** `durationMs` where the version reports it (1.6.0) and the call ran; nothing otherwise. */
+const durationOf = (durationMs: number | undefined, config: LoopConfig) =>
+  config.reportDurations && durationMs !== undefined ? { durationMs } : {};
+
+export const truncatedCallText = (name: string) =>
+  `Tool call "${name}" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.`;
+
+/**
+ * pi 1.6.0's answer to a reply cut at the output limit: none of its calls runs, since arguments cut off
+ * mid-JSON may still parse and validate while missing their end. Each call gets an error result asking
+ * the model to send it again whole, and the run goes on (0.73.1 runs such calls as any other).
+ */
+export async function refuseTruncatedCalls(
+  assistantMessage: AssistantMessage,
+  config: LoopConfig,
+  emit: LoopEmit,
+): Promise<BatchResult> {
+  const messages: ToolResultMessage[] = [];
+  for (const toolCall of assistantMessage.content.filter((c): c is ToolCall => c.type === "toolCall")) {
+    const ref = { toolCallId: toolCall.id, toolName: toolCall.name };
+    await emit({ type: "tool_execution_start", ...ref, args: toolCall.arguments });
+    const error = truncatedCallText(toolCall.name);
+    await emit({ type: "call_rejected", ...ref, stage: "output_limit", error, durationMs: 0 });
+    const result = createErrorToolResult(error);
+    await emit({ type: "tool_execution_end", ...ref, result, isError: true });
+    const message = createToolResultMessage({ toolCall, result, isError: true }, config);
+    await emit({ type: "message_start", message });
+    await emit({ type: "message_end", message });
+    messages.push(message);
+  }
+  return { messages, terminate: false };
 }
 
 /** One batch's calls, with what every stage needs (pi passes these as arguments to each function). */
@@ -123,7 +161,7 @@ class CallRunner {
           ? preparation
           : await this.finalizeExecutedToolCall(preparation, await this.executePreparedToolCall(preparation));
       await this.emitToolExecutionEnd(finalized);
-      const message = createToolResultMessage(finalized);
+      const message = createToolResultMessage(finalized, this.config);
       await this.emitToolResultMessage(message);
       finalizedCalls.push(finalized);
       messages.push(message);
@@ -152,7 +190,7 @@ class CallRunner {
     const ordered = await Promise.all(finalizedCalls.map((f) => (typeof f === "function" ? f() : f)));
     const messages: ToolResultMessage[] = [];
     for (const finalized of ordered) {
-      const message = createToolResultMessage(finalized);
+      const message = createToolResultMessage(finalized, this.config);
       await this.emitToolResultMessage(message);
       messages.push(message);
     }
@@ -273,13 +311,16 @@ class CallRunner {
         } as const;
         updates.push(Promise.resolve(this.emit(update)));
       });
+      // execute's own time, as pi 1.6.0 measures it: before the updates still on their way are awaited.
+      const executeMs = this.clock() - t;
       await Promise.all(updates);
       const isError = this.config.returnedErrors === "honour" && result.isError === true;
-      return { result, isError, threw: false, executeMs: this.clock() - t };
+      return { result, isError, threw: false, executeMs };
     } catch (error) {
+      const executeMs = this.clock() - t;
       await Promise.all(updates);
       const result = createErrorToolResult(messageOf(error));
-      return { result, isError: true, threw: true, executeMs: this.clock() - t };
+      return { result, isError: true, threw: true, executeMs };
     }
   }
 
@@ -326,16 +367,17 @@ class CallRunner {
       afterHookMs,
       totalMs: this.clock() - prepared.startedAt,
     });
-    return { toolCall, ...outcome };
+    return { toolCall, ...outcome, durationMs: Math.round(executed.executeMs) };
   }
 
-  private async emitToolExecutionEnd({ toolCall, result, isError }: Finalized) {
+  private async emitToolExecutionEnd({ toolCall, result, isError, durationMs }: Finalized) {
     await this.emit({
       type: "tool_execution_end",
       toolCallId: toolCall.id,
       toolName: toolCall.name,
       result,
       isError,
+      ...durationOf(durationMs, this.config),
     });
   }
 

@@ -73,4 +73,11 @@ export interface LoopConfig {
    * 0.73.1's ("ignore", the default), whose tools fail only by throwing.
    */
   returnedErrors?: "honour" | "ignore";
+  /**
+   * The tool calls of a reply cut at the output limit (`stopReason: "length"`): "run" as 0.73.1 does (the
+   * default), or "refuse" each unrun with pi 1.6.0's error result (their arguments may be cut off).
+   */
+  truncatedCalls?: "run" | "refuse";
+  /** tool_execution_end and the toolResult carry `durationMs`, execute's time in whole ms (pi 1.6.0) */
+  reportDurations?: boolean;
 }

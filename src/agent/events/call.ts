@@ -24,7 +24,8 @@ export interface CallValidatedEvent extends CallRef {
   durationMs: number;
 }
 
-export type RejectStage = "lookup" | "prepare" | "validate" | "before_hook";
+/** where a call ended unrun; "output_limit": pi 1.6.0 refused every call of a reply cut at the output limit */
+export type RejectStage = "lookup" | "prepare" | "validate" | "before_hook" | "output_limit";
 
 /** Answered at once with an error result: unknown tool, a prepareArguments throw, invalid arguments. */
 export interface CallRejectedEvent extends CallRef {

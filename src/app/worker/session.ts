@@ -166,7 +166,7 @@ export class PlaygroundSession {
     const { validator, loop } = this.tools.piVersion;
     const config: LoopConfig = {
       validator,
-      returnedErrors: loop.returnedErrors,
+      ...loop,
       ...this.options.config,
       ...extra,
     };

@@ -15,6 +15,10 @@ export interface LoopProfile {
    * (its tools only signal failure by throwing).
    */
   returnedErrors: "honour" | "ignore";
+  /** the calls of a reply cut at the output limit: run (0.73.1) or refused unrun (1.6.0) */
+  truncatedCalls: "run" | "refuse";
+  /** tool_execution_end and tool results carry `durationMs` (1.6.0) */
+  reportDurations: boolean;
 }
 
 export interface PiVersionProfile {
@@ -26,8 +30,8 @@ export interface PiVersionProfile {
 }
 
 const LOOP_PROFILES: Readonly<Record<PiVersionId, LoopProfile>> = {
-  "0.73.1": { returnedErrors: "ignore" },
-  "1.6.0": { returnedErrors: "honour" },
+  "0.73.1": { returnedErrors: "ignore", truncatedCalls: "run", reportDurations: false },
+  "1.6.0": { returnedErrors: "honour", truncatedCalls: "refuse", reportDurations: true },
 };
 
 export function piVersionProfile(id: PiVersionId): PiVersionProfile {
