@@ -1,5 +1,6 @@
 /**
- * The same fake tools and scripted turns for pi-agent-core 0.73.1 (the oracle) and for our loop.
+ * The same fake tools and scripted turns for pi-agent-core (0.73.1's and 1.6.0's: the oracles) and for
+ * our loop run with each version's rules.
  * Timings are chosen so completion order differs from source order (slow first, fast second).
  */
 import type { AnyAgentTool } from "@core/tools/types";
@@ -60,6 +61,15 @@ export function createFakeTools(): AnyAgentTool[] {
       },
     },
     {
+      name: "soft_fail",
+      label: "soft_fail",
+      description: "Fails by returning isError, as 1.6.0's bash does on a non-zero exit.",
+      parameters: Type.Object({}),
+      async execute() {
+        return { ...text("exit 3"), isError: true };
+      },
+    },
+    {
       name: "guarded",
       label: "guarded",
       description: "Always blocked by the before-hook.",
@@ -106,6 +116,7 @@ export const RUNS: Array<{ prompt: string; replies: ScriptedReply[] }> = [
           call("p5", "guarded"),
           call("p6", "explode"),
           call("p7", "echo", { text: 42 }),
+          call("p8", "soft_fail"),
         ],
         stopReason: "toolUse",
       },
@@ -134,8 +145,11 @@ export const RUNS: Array<{ prompt: string; replies: ScriptedReply[] }> = [
     replies: [{ content: [call("e1", "echo", { text: "never" })], stopReason: "error" }],
   },
   {
-    prompt: "length",
-    replies: [{ content: [call("l1", "echo", { text: "cut" })], stopReason: "length" }, say("ok")],
+    prompt: "length: 0.73.1 runs the calls, 1.6.0 refuses them",
+    replies: [
+      { content: [call("l1", "echo", { text: "cut" }), call("l2", "wait", { ms: 1 })], stopReason: "length" },
+      say("ok"),
+    ],
   },
 ];
 
