@@ -2,8 +2,8 @@
  * A mock LLM provider on 127.0.0.1 (a random port) for tests: no network, no key. It speaks Anthropic
  * Messages at `/anthropic/v1/messages` and OpenAI chat completions at `/openai/v1/chat/completions`,
  * answers each POST with the next scripted turn (text, thinking, a tool call whose JSON arrives in
- * pieces; or a failure status, a malformed or cut stream, a slow or stalled one), answers CORS preflights
- * (or refuses them in `blockCors` mode), and records every request it receives.
+ * pieces; or a failure status, a malformed or cut stream, a slow, stalled or trickling one, late headers),
+ * answers CORS preflights (or refuses them in `blockCors` mode), and records every request it receives.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -85,8 +85,8 @@ export async function startMockProvider(options: MockOptions = {}): Promise<Mock
       return;
     }
     const key = String(req.headers["x-api-key"] ?? req.headers.authorization?.replace(/^Bearer /, "") ?? "");
-    const fail = (status: number, text: string) => {
-      res.writeHead(status, { "content-type": "application/json", ...cors(req) });
+    const fail = (status: number, text: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { "content-type": "application/json", ...headers, ...cors(req) });
       res.end(text);
     };
     // A bad key is refused before a turn is taken, as a provider checks the key first.
@@ -94,7 +94,20 @@ export async function startMockProvider(options: MockOptions = {}): Promise<Mock
     const next = queue.shift();
     if (!next) return fail(500, '{"error":{"message":"mock provider: no scripted turn left"}}');
     const { turn: current, n } = next;
-    if (current.status) return fail(current.status, errorBody(dialect, current.status, key));
+    if (current.headersDelayMs) {
+      open.add(res);
+      res.on("close", () => open.delete(res));
+      await sleep(current.headersDelayMs);
+      if (res.destroyed || req.destroyed) return;
+    }
+    if (current.status) {
+      const wait = current.retryAfterSeconds;
+      return fail(
+        current.status,
+        errorBody(dialect, current.status, key),
+        wait === undefined ? {} : { "retry-after": String(wait) },
+      );
+    }
     const frames = dialect === "anthropic" ? anthropicFrames(current, n) : openaiFrames(current, n);
     // Anthropic frames need their event name, or pi-ai skips them unread.
     const garbage = `${dialect === "anthropic" ? "event: content_block_delta\n" : ""}data: {this is not json\n\n`;
@@ -107,6 +120,14 @@ export async function startMockProvider(options: MockOptions = {}): Promise<Mock
     for (const [i, frame] of frames.entries()) {
       if (current.stallAfterFrames !== undefined && i >= current.stallAfterFrames) return; // stays open, silent
       if (res.destroyed) return;
+      if (current.trickle && i >= current.trickle.afterFrames) {
+        for (const byte of frame) {
+          if (res.destroyed) return;
+          res.write(byte);
+          await sleep(1000 / current.trickle.bytesPerSecond);
+        }
+        continue;
+      }
       res.write(frame);
       if (current.frameDelayMs) await sleep(current.frameDelayMs);
       if (current.framesPerSecond) {

@@ -25,6 +25,12 @@ export interface MockTurn {
   framesPerSecond?: number;
   /** after this many frames, send nothing more and keep the connection open (an idle provider) */
   stallAfterFrames?: number;
+  /** wait this long before the status line and headers (a server slow to answer at all) */
+  headersDelayMs?: number;
+  /** with a 429: the Retry-After header, in seconds */
+  retryAfterSeconds?: number;
+  /** after this many frames, send the rest one byte at a time at this rate (a provider that trickles) */
+  trickle?: { afterFrames: number; bytesPerSecond: number };
 }
 
 export const MOCK_MODEL = "mock-model";
