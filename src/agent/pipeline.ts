@@ -31,7 +31,8 @@ interface Prepared {
   beforeHookMs: number | null;
 }
 
-type Preparation = Prepared | ({ kind: "immediate"; toolCall: ToolCall } & Outcome);
+type Immediate = { kind: "immediate"; toolCall: ToolCall } & Outcome;
+type Preparation = Prepared | Immediate;
 
 /** What the tool's execute gave, before the after-hook; `threw` and `executeMs` feed call_done. */
 type Executed = Outcome & { threw: boolean; executeMs: number };
@@ -48,6 +49,8 @@ const createErrorToolResult = (text: string): AgentToolResult => ({
   content: [{ type: "text", text }],
   details: {},
 });
+/** pi 1.6.0's result for a call the abort reached before it ran */
+const ABORTED = "Operation aborted";
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const defaultClock = () => performance.now();
 const sameJson = (a: unknown, b: string) => JSON.stringify(a) === b;
@@ -180,6 +183,11 @@ class CallRunner {
         continue;
       }
       finalizedCalls.push(async () => {
+        if (this.abortedBefore()) {
+          const refused = await this.rejectToolCall(toolCall, "abort", ABORTED, this.clock());
+          await this.emitToolExecutionEnd(refused);
+          return refused;
+        }
         const executed = await this.executePreparedToolCall(preparation);
         const finalized = await this.finalizeExecutedToolCall(preparation, executed);
         await this.emitToolExecutionEnd(finalized);
@@ -195,6 +203,11 @@ class CallRunner {
       messages.push(message);
     }
     return { messages, terminate: shouldTerminateToolBatch(ordered) };
+  }
+
+  /** pi 1.6.0 looks at the abort between stages; 0.73.1 leaves it to the tools. */
+  private abortedBefore(): boolean {
+    return this.config.abortChecks === true && this.signal?.aborted === true;
   }
 
   private async emitToolExecutionStart(toolCall: ToolCall) {
@@ -213,7 +226,7 @@ class CallRunner {
     stage: RejectStage,
     error: string,
     since: number,
-  ): Promise<Preparation> {
+  ): Promise<Immediate> {
     const durationMs = this.clock() - since;
     await this.emit({
       type: "call_rejected",
@@ -229,6 +242,7 @@ class CallRunner {
   private async prepareToolCall(call: ToolCall): Promise<Preparation> {
     const ref = { toolCallId: call.id, toolName: call.name };
     const startedAt = this.startedAt.get(call.id) ?? this.clock();
+    if (this.abortedBefore()) return this.rejectToolCall(call, "abort", ABORTED, startedAt);
     const tool = this.context.tools.find((t) => t.name === call.name);
     if (!tool) return this.rejectToolCall(call, "lookup", `Tool ${call.name} not found`, startedAt);
 
@@ -267,6 +281,7 @@ class CallRunner {
           this.signal,
         );
         beforeHookMs = this.clock() - t;
+        if (this.abortedBefore()) return this.rejectToolCall(call, "abort", ABORTED, t);
         if (verdict?.block) {
           const reason = verdict.reason || "Tool execution was blocked";
           await this.emit({ type: "call_blocked", ...ref, reason, durationMs: beforeHookMs });

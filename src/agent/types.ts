@@ -80,4 +80,10 @@ export interface LoopConfig {
   truncatedCalls?: "run" | "refuse";
   /** tool_execution_end and the toolResult carry `durationMs`, execute's time in whole ms (pi 1.6.0) */
   reportDurations?: boolean;
+  /**
+   * pi 1.6.0: once the run is aborted, a call not yet executing ends with "Operation aborted" (checked
+   * before preparing it, after the before-hook, and before executing it in a parallel batch); 0.73.1's
+   * pipeline never looks and leaves the abort to each tool.
+   */
+  abortChecks?: boolean;
 }

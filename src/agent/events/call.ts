@@ -24,8 +24,11 @@ export interface CallValidatedEvent extends CallRef {
   durationMs: number;
 }
 
-/** where a call ended unrun; "output_limit": pi 1.6.0 refused every call of a reply cut at the output limit */
-export type RejectStage = "lookup" | "prepare" | "validate" | "before_hook" | "output_limit";
+/**
+ * where a call ended unrun; pi 1.6.0 only: "output_limit", every call of a reply cut at the output limit;
+ * "abort", a call not yet executing when the run was aborted
+ */
+export type RejectStage = "lookup" | "prepare" | "validate" | "before_hook" | "output_limit" | "abort";
 
 /** Answered at once with an error result: unknown tool, a prepareArguments throw, invalid arguments. */
 export interface CallRejectedEvent extends CallRef {

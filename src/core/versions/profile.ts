@@ -19,6 +19,8 @@ export interface LoopProfile {
   truncatedCalls: "run" | "refuse";
   /** tool_execution_end and tool results carry `durationMs` (1.6.0) */
   reportDurations: boolean;
+  /** an aborted run's calls not yet executing end with "Operation aborted" (1.6.0) */
+  abortChecks: boolean;
 }
 
 export interface PiVersionProfile {
@@ -30,8 +32,8 @@ export interface PiVersionProfile {
 }
 
 const LOOP_PROFILES: Readonly<Record<PiVersionId, LoopProfile>> = {
-  "0.73.1": { returnedErrors: "ignore", truncatedCalls: "run", reportDurations: false },
-  "1.6.0": { returnedErrors: "honour", truncatedCalls: "refuse", reportDurations: true },
+  "0.73.1": { returnedErrors: "ignore", truncatedCalls: "run", reportDurations: false, abortChecks: false },
+  "1.6.0": { returnedErrors: "honour", truncatedCalls: "refuse", reportDurations: true, abortChecks: true },
 };
 
 export function piVersionProfile(id: PiVersionId): PiVersionProfile {
