@@ -157,8 +157,41 @@ describe("saved workspaces", () => {
     expect(await bash(page, "cat data.txt")).toBe("kept");
   });
 
-  it("a damaged or newer record loads the preset, says why, and is kept aside untouched", async () => {
+  it("a tab closed in the middle of a save: the next visit gets one whole save, the one before or the new one", async () => {
     const page = await open();
+    await bash(page, "echo before > state.txt");
+    await saved(page);
+    // Many megabytes to write: the save takes a while, and the tab is closed while it runs.
+    const made = await bash(
+      page,
+      "seq 1 100000 > a && cat a a a a a a a a > big.txt && rm a && echo after > state.txt",
+    );
+    expect(made).toBe("(no output)");
+    // Past the save's half-second delay, the write has likely started; any moment proves the same rule.
+    await page.waitForTimeout(600);
+    await page.close({ runBeforeUnload: false });
+    pages.splice(pages.indexOf(page), 1);
+
+    const next = await open(false);
+    const state = await bash(next, "cat state.txt");
+    expect(["before", "after"]).toContain(state);
+    // Whole: the big file is there exactly when the state says the new save landed.
+    const lines = await bash(next, "if [ -f big.txt ]; then wc -l < big.txt; else echo none; fi");
+    expect(lines).toBe(state === "after" ? "800000" : "none");
+    expect(await next.getByRole("alert").filter({ hasText: "could not be read" }).count()).toBe(0);
+  });
+
+  it("a damaged or newer record loads the preset, says which workspace and why, is kept aside untouched, and the others stay", async () => {
+    const page = await open();
+    // A second workspace, which the damage to the first must not touch.
+    await workspaceButton(page).click();
+    const menu = page.getByRole("dialog", { name: "Workspaces" });
+    await menu.getByRole("textbox", { name: "New workspace" }).fill("Other");
+    await navigates(page, () => menu.getByRole("button", { name: "Create and open" }).click());
+    await bash(page, "echo other > other.txt");
+    await saved(page);
+    await workspaceButton(page).click();
+    await navigates(page, () => menu.getByRole("button", { name: "Open Workspace 1" }).click());
     await bash(page, "echo mine > mine.txt");
     await saved(page);
     // The record is damaged while no page of the app runs: a live page could save again after the damage
@@ -228,9 +261,14 @@ describe("saved workspaces", () => {
       );
 
     await damage(1);
-    await page.getByRole("alert").filter({ hasText: "could not be read" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "“Workspace 1” could not be read" }).waitFor();
     expect(await bash(page, "ls mine.txt 2>&1 || true")).toContain("No such file");
     expect(await asideCount()).toBe(1);
+    await workspaceButton(page).click();
+    await navigates(page, () => menu.getByRole("button", { name: "Open Other" }).click());
+    expect(await bash(page, "cat other.txt")).toBe("other");
+    await workspaceButton(page).click();
+    await navigates(page, () => menu.getByRole("button", { name: "Open Workspace 1" }).click());
 
     await saved(page);
     await damage(99);

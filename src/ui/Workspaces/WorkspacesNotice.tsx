@@ -27,10 +27,10 @@ function Notice({ workspaces }: { workspaces: WorkspacesHandle }) {
     text = t("why.readOnly");
   } else if (view.restore?.kind === "corrupt") {
     key = "corrupt";
-    text = t("restore.corrupt", { detail: view.restore.detail });
+    text = t("restore.corrupt", { name, detail: view.restore.detail });
   } else if (view.restore?.kind === "newer") {
     key = "newer";
-    text = t("restore.newer", { version: view.restore.version });
+    text = t("restore.newer", { name, version: view.restore.version });
   } else if (view.save.kind === "not_saved") {
     key = view.save.reason;
     text = saveSentence(view.save, t, format, language);
