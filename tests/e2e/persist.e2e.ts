@@ -1,7 +1,8 @@
 /**
  * Saved workspaces in Chromium (docs/persistence.md): files written by the tools come back byte for byte
  * after a reload; named workspaces switch; a full disk and a damaged record each say so and lose nothing;
- * a second tab on the same workspace opens it read-only and can carry on as a copy.
+ * a second tab on the same workspace opens it read-only, hears what the first saves, and can carry on as a
+ * copy; a tab closed in the middle of a save comes back with one whole save.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -276,7 +277,7 @@ describe("saved workspaces", () => {
     expect(await asideCount()).toBe(2);
   });
 
-  it("a second tab on the same workspace opens it read-only, says so, and can go on as a copy", async () => {
+  it("a second tab on the same workspace opens it read-only, says so and what the first saves, and can go on as a copy", async () => {
     const first = await open();
     await bash(first, "echo from-first > shared.txt");
     await saved(first);
@@ -290,6 +291,12 @@ describe("saved workspaces", () => {
     // Nothing the second tab did reached the record: the first tab's reload shows its own file.
     await reload(first);
     expect(await bash(first, "cat shared.txt")).toBe("from-first");
+
+    // What the first tab saves, the second hears of, with the way to see it.
+    await bash(first, "echo later > later.txt");
+    await saved(first);
+    await notice.filter({ hasText: "The other tab saved this workspace at" }).waitFor();
+    await notice.getByRole("button", { name: "Reload this tab" }).waitFor();
 
     await navigates(second, () => notice.getByRole("button", { name: "Open as a copy" }).click());
     await second.getByRole("button", { name: /^Workspace 1 \(copy\) / }).waitFor();

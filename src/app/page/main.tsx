@@ -23,7 +23,7 @@ import { createWatchdog } from "./learner-tools/watchdog";
 import { createExercisesHandle } from "./lessons/page-exercises";
 import { createLoadedScenario } from "./loaded-scenario";
 import { PageSession } from "./page-session";
-import { PagePersistence } from "./persist/page-persist";
+import { browserTabs, PagePersistence } from "./persist/page-persist";
 import { piVersionFromQuery } from "./pi-query";
 import { persistPrefs, readStoredPrefs } from "./prefs-storage";
 import { createModelHandle } from "./provider-page";
@@ -153,6 +153,7 @@ const persistence = new PagePersistence({
   store: idbStore(),
   host,
   locks: navigator.locks,
+  tabs: browserTabs(),
   tab: (() => {
     try {
       return window.sessionStorage;

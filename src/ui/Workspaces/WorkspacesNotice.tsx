@@ -6,8 +6,8 @@ import { saveSentence } from "./WorkspacesMenu";
 
 /**
  * What the learner must know about the saved workspace without opening the menu: it opened read-only
- * (another tab has it), a saved record could not be read, or a save failed for lack of space. Stays
- * until dismissed; read-only stays while it lasts, with its way out.
+ * (another tab has it, and what that tab saved since), a saved record could not be read, or a save
+ * failed for lack of space. Stays until dismissed; read-only stays while it lasts, with its ways out.
  */
 export function WorkspacesNotice() {
   const workspaces = useWorkspaces();
@@ -25,6 +25,8 @@ function Notice({ workspaces }: { workspaces: WorkspacesHandle }) {
   if (view.mode === "read-only") {
     key = "read-only";
     text = t("why.readOnly");
+    if (view.otherTabSavedAt !== null)
+      text += ` ${t("why.otherTabSaved", { time: new Date(view.otherTabSavedAt).toLocaleTimeString(language) })}`;
   } else if (view.restore?.kind === "corrupt") {
     key = "corrupt";
     text = t("restore.corrupt", { name, detail: view.restore.detail });
@@ -40,13 +42,20 @@ function Notice({ workspaces }: { workspaces: WorkspacesHandle }) {
     <div className="workspaces-notice" role="alert">
       <p>{text}</p>
       {view.mode === "read-only" ? (
-        <button
-          type="button"
-          disabled={view.busy}
-          onClick={() => void workspaces.openAsCopy(t("copyName", { name }))}
-        >
-          {t("openAsCopy")}
-        </button>
+        <>
+          <button
+            type="button"
+            disabled={view.busy}
+            onClick={() => void workspaces.openAsCopy(t("copyName", { name }))}
+          >
+            {t("openAsCopy")}
+          </button>
+          {view.otherTabSavedAt !== null ? (
+            <button type="button" onClick={() => workspaces.reload()}>
+              {t("reload")}
+            </button>
+          ) : null}
+        </>
       ) : (
         <button type="button" onClick={() => setDismissed(key)}>
           {t("dismiss")}

@@ -40,6 +40,8 @@ export interface WorkspacesView {
   problem: WorkspacesProblem | null;
   /** an action is under way (the page reloads at its end) */
   busy: boolean;
+  /** read-only: when the tab that holds this workspace last saved it since this tab opened (else null) */
+  otherTabSavedAt: number | null;
 }
 
 export interface WorkspacesHandle {
@@ -55,6 +57,8 @@ export interface WorkspacesHandle {
   /** deletes it (the menu asks first); never the one open in this tab, nor one open in another tab */
   remove(id: string): Promise<void>;
   switchTo(id: string): Promise<void>;
+  /** reloads this tab (read-only: to see what the other tab saved; this tab's changes are lost) */
+  reload(): void;
   /** this tab's files (read-only here) as a new workspace of its own, opened in this tab */
   openAsCopy(name: string): Promise<void>;
   /** the workspace from before the last reset, once */

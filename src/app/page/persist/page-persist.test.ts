@@ -28,7 +28,29 @@ function lockManager() {
   };
 }
 
-function setup(shared = memoryStore(), locks = lockManager(), local = webStorage()) {
+/** A BroadcastChannel between the "tabs" of one test: a message reaches every other tab. */
+function tabsChannel() {
+  const listeners: ((m: unknown) => void)[] = [];
+  return () => {
+    let mine: ((m: unknown) => void) | undefined;
+    return {
+      post: (m: unknown) => {
+        for (const l of listeners) if (l !== mine) l(structuredClone(m));
+      },
+      listen: (on: (m: unknown) => void) => {
+        mine = on;
+        listeners.push(on);
+      },
+    };
+  };
+}
+
+function setup(
+  shared = memoryStore(),
+  locks = lockManager(),
+  local = webStorage(),
+  tabs?: ReturnType<typeof tabsChannel>,
+) {
   const sent: PersistCommand[] = [];
   let listener: (s: PersistStatus) => void = () => {};
   const confirmations = createConfirmations();
@@ -48,6 +70,7 @@ function setup(shared = memoryStore(), locks = lockManager(), local = webStorage
       },
     },
     locks,
+    tabs: tabs?.(),
     tab: webStorage(),
     shared: local,
     reload: () => reloads++,
@@ -94,6 +117,24 @@ describe("the page's saved workspaces", () => {
     expect(await second.persistence.start()).toEqual({ id: "w1", mode: "read-only" });
     expect(second.sent[0]).toMatchObject({ type: "open", mode: "read-only" });
     expect(second.persistence.view.getSnapshot().mode).toBe("read-only");
+  });
+
+  it("a read-only tab hears when the tab that holds the workspace saves it, and can reload to see it", async () => {
+    const store = memoryStore();
+    const locks = lockManager();
+    const local = webStorage();
+    const tabs = tabsChannel();
+    const first = setup(store, locks, local, tabs);
+    await first.persistence.start();
+    const second = setup(store, locks, local, tabs);
+    await second.persistence.start();
+    expect(second.persistence.view.getSnapshot().otherTabSavedAt).toBeNull();
+    first.status({ kind: "saved", at: 4242, bytes: 10 });
+    expect(second.persistence.view.getSnapshot().otherTabSavedAt).toBe(4242);
+    // The writing tab's own view has nothing to hear: only the other tab saves.
+    expect(first.persistence.view.getSnapshot().otherTabSavedAt).toBeNull();
+    second.persistence.handle.reload();
+    expect(second.reloads()).toBe(1);
   });
 
   it("opens the last workspace used; the test switch makes writes fail", async () => {

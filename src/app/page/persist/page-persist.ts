@@ -28,6 +28,12 @@ export const LAST_KEY = "pi-playground:last-workspace";
 /** Tests only: every save fails as on a full disk (there is no quick way to fill a real quota). */
 export const FAIL_WRITES_KEY = "pi-playground:test:fail-writes";
 export const lockName = (id: string) => `pi-playground-workspace:${id}`;
+/** What one tab tells the others: it saved workspace `id` at `at`. */
+export type TabMessage = { kind: "saved"; id: string; at: number };
+const isTabMessage = (m: unknown): m is TabMessage =>
+  (m as TabMessage | null)?.kind === "saved" &&
+  typeof (m as TabMessage).id === "string" &&
+  typeof (m as TabMessage).at === "number";
 /** How long the page waits for the worker to finish a save before it reloads anyway. */
 export const FLUSH_WAIT_MS = 3000;
 
@@ -36,6 +42,11 @@ export interface PagePersistDeps {
   host: { persist(command: PersistCommand): void; onPersist(listener: (s: PersistStatus) => void): void };
   /** navigator.locks, where the browser has it */
   locks?: Pick<LockManager, "request">;
+  /**
+   * The other tabs of this browser (a BroadcastChannel, where the browser has one): the tab that saves a
+   * workspace says so, and a tab that has it open read-only tells its learner.
+   */
+  tabs?: { post(message: TabMessage): void; listen(on: (message: unknown) => void): void };
   /** this tab's storage (sessionStorage) and the browser's (localStorage) */
   tab: Pick<Storage, "getItem" | "setItem"> | null;
   shared: Pick<Storage, "getItem" | "setItem"> | null;
@@ -64,6 +75,7 @@ const EMPTY_VIEW: WorkspacesView = {
   canBringBack: false,
   problem: null,
   busy: false,
+  otherTabSavedAt: null,
 };
 
 export class PagePersistence {
@@ -78,6 +90,11 @@ export class PagePersistence {
   constructor(private readonly deps: PagePersistDeps) {
     this.store = deps.store;
     deps.host.onPersist((status) => this.hear(status));
+    deps.tabs?.listen((message) => {
+      const { current, mode } = this.view.getSnapshot();
+      if (isTabMessage(message) && mode === "read-only" && message.id === current?.id)
+        this.patch({ otherTabSavedAt: message.at });
+    });
     this.handle = {
       view: this.view,
       create: (name, beforeReload) => this.create(name, beforeReload),
@@ -85,6 +102,7 @@ export class PagePersistence {
       duplicate: (id, name) => this.duplicate(id, name),
       remove: (id) => this.remove(id),
       switchTo: (id) => this.goTo(id),
+      reload: () => deps.reload(),
       openAsCopy: (name) => this.openAsCopy(name),
       bringBack: () => this.bringBack(),
       dismissProblem: () => this.patch({ problem: null }),
@@ -173,6 +191,8 @@ export class PagePersistence {
     } else if (status.kind === "saving") this.patch({ save: { kind: "saving" } });
     else if (status.kind === "saved") {
       this.patch({ save: { kind: "saved", at: status.at, bytes: status.bytes } });
+      const id = this.view.getSnapshot().current?.id;
+      if (id) this.deps.tabs?.post({ kind: "saved", id, at: status.at });
       void this.refreshExtras();
     } else if (status.kind === "not_saved") this.patch({ save: status });
   }
@@ -347,3 +367,13 @@ function isEntry(value: unknown): value is WorkspaceEntry {
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The other tabs of this browser, through a BroadcastChannel (none where the browser has no such thing). */
+export function browserTabs(): PagePersistDeps["tabs"] {
+  if (typeof BroadcastChannel === "undefined") return undefined;
+  const channel = new BroadcastChannel("pi-playground-workspaces");
+  return {
+    post: (message) => channel.postMessage(message),
+    listen: (on) => channel.addEventListener("message", (event) => on(event.data)),
+  };
+}
