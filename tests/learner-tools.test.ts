@@ -211,6 +211,43 @@ describe("containment: a tool that misbehaves gets an error, the page does not",
     expect((await call(s, "read", '{"path": "package.json"}')).text).toContain('"name"');
   });
 
+  it("a file in pi 1.6.0's form (its import scope, a returned isError) is an error under 1.6.0, a success under 0.73.1", async () => {
+    const s = start();
+    const source = `import { defineTool } from "@earendil-works/pi-coding-agent";
+import { StringEnum } from "@earendil-works/pi-ai";
+import { Type } from "typebox";
+export default function (pi: any) {
+  pi.registerTool(defineTool({
+    name: "check",
+    label: "Check",
+    description: "Fails softly, as 1.6.0's bash does on a non-zero exit.",
+    parameters: Type.Object({ mode: StringEnum(["soft"]) }),
+    async execute() {
+      return { content: [{ type: "text", text: "exit 3" }], details: {}, isError: true };
+    },
+  }));
+}
+`;
+    expect(await s.playground.learner.register(source)).toBe(true);
+    s.playground.session.setPiVersion("1.6.0", "picked");
+    expect(await call(s, "check", '{"mode": "soft"}')).toEqual({ isError: true, text: "exit 3" });
+    s.playground.session.setPiVersion("0.73.1", "picked");
+    expect(await call(s, "check", '{"mode": "soft"}')).toEqual({ isError: false, text: "exit 3" });
+  });
+
+  it("says where Type went when a file takes it from pi-ai 1.6.0", async () => {
+    const s = start();
+    const source = `import { Type } from "@earendil-works/pi-ai";
+export default function (pi: any) {
+  pi.registerTool({ name: "t", label: "T", description: "d", parameters: Type.Object({}), async execute() {} });
+}
+`;
+    expect(await s.playground.learner.register(source)).toBe(false);
+    expect(s.last("learner_tool_rejected")!.diagnostics[0].message).toContain(
+      'import { Type } from "typebox"',
+    );
+  });
+
   it("refuses imports outside the map, a file without a default export and pi APIs it lacks", async () => {
     const s = start();
     await s.playground.learner.register(

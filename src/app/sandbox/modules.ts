@@ -31,9 +31,26 @@ const ALLOWED_IMPORTS = [
   "typebox",
   "@mariozechner/pi-ai",
   "@mariozechner/pi-coding-agent",
+  "@earendil-works/pi-ai",
+  "@earendil-works/pi-coding-agent",
   "node:fs/promises",
   "node:path",
 ] as const;
+
+/**
+ * pi-ai 1.6.0 (the `@earendil-works` scope) no longer exports `Type`: a file that reaches for it is told
+ * where it lives now, at the line that uses it, instead of calling `undefined`.
+ */
+function piAi16() {
+  return {
+    StringEnum,
+    get Type(): never {
+      throw new Error(
+        'pi-ai 1.6.0 ("@earendil-works/pi-ai") has no Type: import { Type } from "typebox", as pi 1.6.0\'s tools do.',
+      );
+    },
+  };
+}
 
 /** pi-ai's StringEnum: a string schema with `enum`, which every provider accepts (TypeBox's Union is anyOf). */
 function StringEnum(values: readonly string[], options?: { description?: string; default?: string }) {
@@ -137,6 +154,9 @@ export function createModules(env: ModuleEnv): Record<string, unknown> {
     typebox: { ...typebox, default: typebox },
     "@mariozechner/pi-ai": { Type, StringEnum },
     "@mariozechner/pi-coding-agent": codingAgent,
+    // pi 1.6.0's scope; pi 1.6.0 itself maps the older names to the same modules, and so does the playground.
+    "@earendil-works/pi-ai": piAi16(),
+    "@earendil-works/pi-coding-agent": codingAgent,
     "node:fs/promises": fs,
     "fs/promises": fs,
     "node:path": path,

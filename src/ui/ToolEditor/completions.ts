@@ -57,9 +57,15 @@ const NAMES: Completion[] = [
   ...["readFile", "writeFile", "readdir", "stat", "mkdir"].map(
     (f): Completion => ({ label: f, type: "function", detail: "node:fs/promises" }),
   ),
-  ...["typebox", "@mariozechner/pi-ai", "@mariozechner/pi-coding-agent", "node:fs/promises", "node:path"].map(
-    (m): Completion => ({ label: m, type: "namespace", detail: "import" }),
-  ),
+  ...[
+    "typebox",
+    "@mariozechner/pi-ai",
+    "@mariozechner/pi-coding-agent",
+    "@earendil-works/pi-ai",
+    "@earendil-works/pi-coding-agent",
+    "node:fs/promises",
+    "node:path",
+  ].map((m): Completion => ({ label: m, type: "namespace", detail: "import" })),
   ...FIELDS,
 ];
 
