@@ -1,12 +1,13 @@
 /**
- * "Compare backends": one scenario run on two backends, each in a fresh session of its own, and which of
- * the two runs' tool results and final files differ. Data and pure functions only: the runner lives in
+ * "Compare backends": one scenario run on two sides, each a backend and a pi version in a fresh session
+ * of its own, and which of the two runs' tool results and final files differ. Data and pure functions only: the runner lives in
  * src/app/side-by-side, the panes in src/ui/CompareBackends. The compromise table's side-by-side demo marks
  * its differences with the same `callDifferences`.
  */
 import type { ScenarioTranslations } from "@agent/scenario";
 import { BACKEND_KIND, BACKEND_KINDS, type BackendKind, backendKindOr } from "@core/backend-kinds";
 import type { DemoCall } from "@core/tools/mini-pi/compromises";
+import type { PiVersionId } from "@core/versions/ids";
 import type { Missing } from "./backend-pick";
 
 /** A backend a side can run on: one of the backend kinds, or a drill's faulty disk over memfs. */
@@ -30,6 +31,8 @@ export type CompareFile =
 
 export interface CompareSide {
   backend: CompareBackend;
+  /** the pi version the side's session ran (its tools, validation and loop rules) */
+  pi: PiVersionId;
   /** the backend's own name (what the dispatch table would show for its tools) */
   backendId: string;
   calls: DemoCall[];
@@ -138,6 +141,8 @@ export interface CompareRequest {
   scenario: ScenarioPick;
   a: CompareBackend;
   b: CompareBackend;
+  /** each side's pi version, over the scenario's own: two versions on one backend show what changed */
+  pi: readonly [PiVersionId, PiVersionId];
 }
 
 /** The page's comparison runner (src/app/page/side-by-side/compare-page.ts). */

@@ -1,6 +1,6 @@
 /**
  * "Compare backends" in Chromium: memfs against the disk-full drill marks the failed writes and the torn
- * file, in words; memfs against the fake WebContainer on a scenario without bash finds no difference; at
+ * file, in words; memfs with pi 0.73.1 against memfs with 1.6.0 marks what changed in pi; memfs against the fake WebContainer on a scenario without bash finds no difference; at
  * 1024×768 the dialog and its panes fit the window and scroll inside; a run can be cancelled; and the
  * learner's own session is not touched by any of it.
  */
@@ -75,6 +75,35 @@ describe("Compare backends", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     // The learner's workspace and tree are as they were: the runs had sessions of their own.
     expect(await page.locator(".file-tree").textContent()).toBe(before);
+  });
+
+  it("one backend, two pi versions: 'What changed in pi 1.6.0' marks every call and the edited file", async () => {
+    const page = await open();
+    await page.getByRole("button", { name: "Compare backends…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Compare backends" });
+    await dialog.getByLabel("Scenario").selectOption({ label: "What changed in pi 1.6.0" });
+    await dialog.getByLabel("Left backend").selectOption({ label: "memfs" });
+    await dialog.getByLabel("Right backend").selectOption({ label: "memfs" });
+    await dialog.getByLabel("Left pi version").selectOption("0.73.1");
+    await dialog.getByLabel("Right pi version").selectOption("1.6.0");
+    await dialog.getByRole("button", { name: "Run on both" }).click();
+    await dialog.locator("[data-summary]").waitFor({ timeout: 20_000 });
+    expect(await dialog.locator("[data-summary]").textContent()).toMatch(
+      /calls whose results differ: 5; files that differ after the run: 1/,
+    );
+    expect(await dialog.locator(".compare__side-head h3").allTextContents()).toEqual([
+      "memfs · pi 0.73.1",
+      "memfs · pi 1.6.0",
+    ]);
+    const grep = dialog.locator('[data-call="4"][data-side="b"]');
+    expect(await grep.getAttribute("data-differs")).toBe("true");
+    expect(await dialog.locator('[data-file="notes.txt"][data-side="a"]').textContent()).toContain(
+      "alpha - BETA",
+    );
+    // One backend and one version on both sides is no comparison: the page says what to change.
+    await dialog.getByLabel("Right pi version").selectOption("0.73.1");
+    await dialog.getByText("Pick two different sides: another backend, or another pi version.").waitFor();
+    expect(await dialog.getByRole("button", { name: "Run on both" }).isDisabled()).toBe(true);
   });
 
   it("memfs against the fake WebContainer on a scenario without bash: no difference", async () => {

@@ -15,6 +15,7 @@ describe("shipped scenarios", () => {
     const index = load("index.json") as { file: string }[];
     expect(index.map((s) => s.file).sort()).toEqual([
       "abort.json",
+      "pi-versions.json",
       "queue-race.json",
       "seed-prompts.json",
       "small-window.json",

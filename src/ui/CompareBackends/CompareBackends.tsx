@@ -1,3 +1,4 @@
+import { DEFAULT_PI_VERSION, isPiVersionId, PI_VERSIONS, type PiVersionId } from "@core/versions/ids";
 import {
   backendKey,
   COMPARE_SIDE_LIMIT_MS,
@@ -60,7 +61,11 @@ function CompareForm() {
   const shipped = useStore(scenarios);
   const learnerKind = useStore(stores.files, (f) => f.backendKind);
   const name = useBackendName();
-  const ids = { scenario: useId(), a: useId(), b: useId(), why: useId() };
+  const ids = { scenario: useId(), a: useId(), b: useId(), piA: useId(), piB: useId(), why: useId() };
+  // Both sides start on the session's version; two versions on one backend show what changed in pi.
+  const sessionPi = useStore(stores.status, (s) => s.piVersion) ?? DEFAULT_PI_VERSION;
+  const [piA, setPiA] = useState<PiVersionId>(sessionPi);
+  const [piB, setPiB] = useState<PiVersionId>(sessionPi);
   const [loadedTitle, setLoadedTitle] = useState<string | null>(null);
   const [scenario, setScenario] = useState("");
   const [a, setA] = useState("memfs");
@@ -77,7 +82,7 @@ function CompareForm() {
   const container: ContainerAvailability = compare.container(learnerKind);
   const choices = compareChoices(DRILLS);
   const unavailable = (key: string) => usesContainer(parseBackendKey(key)) && !container.ok;
-  const same = sameBackend(parseBackendKey(a), parseBackendKey(b));
+  const same = sameBackend(parseBackendKey(a), parseBackendKey(b)) && piA === piB;
   const canRun = pick !== "" && !same && !unavailable(a) && !unavailable(b) && state.status !== "running";
 
   const run = () => {
@@ -90,6 +95,7 @@ function CompareForm() {
           scenario: pick === LOADED ? { kind: "loaded" } : { kind: "shipped", file: pick },
           a: parseBackendKey(a),
           b: parseBackendKey(b),
+          pi: [piA, piB],
         },
         controller.signal,
       )
@@ -134,6 +140,26 @@ function CompareForm() {
     </label>
   );
 
+  const versionSelect = (id: string, label: string, value: PiVersionId, set: (v: PiVersionId) => void) => (
+    <label className="compare__field" htmlFor={id}>
+      <span>{label}</span>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          if (isPiVersionId(e.target.value)) set(e.target.value);
+        }}
+        disabled={state.status === "running"}
+      >
+        {PI_VERSIONS.map((v) => (
+          <option key={v.id} value={v.id}>
+            {t(`topBar:piVersionOption_${v.id.replaceAll(".", "_")}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
   return (
     <div className="compare__body">
       <p className="muted compare__intro">{t("intro")}</p>
@@ -157,7 +183,9 @@ function CompareForm() {
           </select>
         </label>
         {backendSelect(ids.a, t("sideA"), a, setA)}
+        {versionSelect(ids.piA, t("versionA"), piA, setPiA)}
         {backendSelect(ids.b, t("sideB"), b, setB)}
+        {versionSelect(ids.piB, t("versionB"), piB, setPiB)}
         {state.status === "running" ? (
           <button type="button" onClick={() => running.current?.abort()}>
             {t("cancel")}

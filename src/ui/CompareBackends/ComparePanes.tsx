@@ -74,7 +74,9 @@ function SideHead({ side, name, limitMs }: { side: CompareSide; name: string; li
   const { t } = useT("compareBackends");
   return (
     <div className="compare__side-head">
-      <h3>{name}</h3>
+      <h3>
+        {name} <span className="compare__pi">· pi {side.pi}</span>
+      </h3>
       <p className="muted" data-closure>
         {t("closureHolds")} <code>{side.backendId}</code>
         {side.backend.kind === "drill" ? ` ${t("wrappedByDrill")}` : null}

@@ -35,6 +35,7 @@ function setup(availability: ContainerAvailability = { ok: true, fake: true }) {
   return { worker, timers, handle, port };
 }
 
+const BOTH = ["1.6.0", "1.6.0"] as const;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("createCompareHandle", () => {
@@ -45,11 +46,16 @@ describe("createCompareHandle", () => {
         scenario: { kind: "shipped", file: "a.json" },
         a: { kind: "memfs" },
         b: { kind: "drill", drill: "vanish" },
+        pi: ["0.73.1", "1.6.0"],
       },
       new AbortController().signal,
     );
     await flush();
-    expect(worker.posted[0]?.message).toMatchObject({ type: "run", scenario: { title: "a.json" } });
+    expect(worker.posted[0]?.message).toMatchObject({
+      type: "run",
+      scenario: { title: "a.json" },
+      pi: ["0.73.1", "1.6.0"],
+    });
     worker.answer({ type: "done", result: RESULT });
     await expect(run).resolves.toBe(RESULT);
     expect(worker.terminated).toBe(true);
@@ -59,7 +65,12 @@ describe("createCompareHandle", () => {
     const { worker, timers, handle } = setup();
     const controller = new AbortController();
     const run = handle.run(
-      { scenario: { kind: "shipped", file: "a.json" }, a: { kind: "memfs" }, b: { kind: "webcontainer" } },
+      {
+        scenario: { kind: "shipped", file: "a.json" },
+        a: { kind: "memfs" },
+        b: { kind: "webcontainer" },
+        pi: BOTH,
+      },
       controller.signal,
     );
     await flush();
@@ -74,7 +85,12 @@ describe("createCompareHandle", () => {
   it("hands the worker the page's booted WebContainer through a transferred port", async () => {
     const { worker, handle, port } = setup({ ok: true, fake: false });
     void handle.run(
-      { scenario: { kind: "shipped", file: "a.json" }, a: { kind: "memfs" }, b: { kind: "webcontainer" } },
+      {
+        scenario: { kind: "shipped", file: "a.json" },
+        a: { kind: "memfs" },
+        b: { kind: "webcontainer" },
+        pi: BOTH,
+      },
       new AbortController().signal,
     );
     await flush();
@@ -102,7 +118,7 @@ describe("createCompareHandle", () => {
     const { handle } = setup();
     await expect(
       handle.run(
-        { scenario: { kind: "loaded" }, a: { kind: "memfs" }, b: { kind: "webcontainer" } },
+        { scenario: { kind: "loaded" }, a: { kind: "memfs" }, b: { kind: "webcontainer" }, pi: BOTH },
         new AbortController().signal,
       ),
     ).rejects.toThrow(/No scenario is loaded/);
@@ -112,7 +128,7 @@ describe("createCompareHandle", () => {
   it("a worker failure becomes the run's error", async () => {
     const { worker, handle } = setup();
     const run = handle.run(
-      { scenario: { kind: "shipped", file: "a.json" }, a: { kind: "memfs" }, b: { kind: "memfs" } },
+      { scenario: { kind: "shipped", file: "a.json" }, a: { kind: "memfs" }, b: { kind: "memfs" }, pi: BOTH },
       new AbortController().signal,
     );
     await flush();

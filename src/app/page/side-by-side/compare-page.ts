@@ -94,7 +94,8 @@ export function createCompareHandle(deps: ComparePageDeps): CompareHandle {
           finish(() => reject(new Error(event.message || "the comparison's worker failed")));
         };
         signal.addEventListener("abort", cancel);
-        const message: CompareWorkerIn = { type: "run", scenario, a: request.a, b: request.b };
+        const { a, b, pi } = request;
+        const message: CompareWorkerIn = { type: "run", scenario, a, b, pi };
         if (port) worker.postMessage({ ...message, port }, [port]);
         else worker.postMessage(message);
       });

@@ -94,4 +94,40 @@ describe("runCompare", () => {
       /title|steps/,
     );
   });
+
+  it("one backend, two pi versions: 'What changed in pi 1.6.0' differs where pi changed", async () => {
+    const result = await runCompare(
+      scenario("pi-versions"),
+      { kind: "memfs" },
+      { kind: "memfs" },
+      {
+        pi: ["0.73.1", "1.6.0"],
+      },
+    );
+    const [a, b] = result.sides;
+    expect([a.pi, b.pi]).toEqual(["0.73.1", "1.6.0"]);
+    const rows = callRows(a.calls, b.calls);
+    const differing = rows.filter((r) => r.differs.length > 0).map((r) => r.id);
+    expect(differing.sort()).toEqual(["x1", "x2", "x3", "x4", "x5"]);
+    const text = (side: typeof a, id: string) => side.calls.find((c) => c.id === id)?.text;
+    // A timeout of -1: ignored by 0.73.1, refused by 1.6.0.
+    expect([text(a, "x1"), text(b, "x1")]).toEqual([
+      "hi\n",
+      "Invalid timeout: must be a finite number of seconds",
+    ]);
+    // find's pattern with a folder: any depth in 0.73.1, anchored at the search folder in 1.6.0.
+    expect([text(a, "x3"), text(b, "x3")]).toEqual(["lib/a.ts\nsrc/lib/c.ts", "lib/a.ts"]);
+    // grep's context: a line between two matches appears twice in 0.73.1.
+    expect(text(a, "x4")?.match(/three/g)).toHaveLength(2);
+    expect(text(b, "x4")?.match(/three/g)).toHaveLength(1);
+    expect(text(b, "x5")).toContain("  - path: missing");
+    // The fuzzy edit: 0.73.1 rewrote the whole file normalised (the title's trailing blanks are gone).
+    expect(fileRows(a.files, b.files)).toEqual([
+      expect.objectContaining({
+        path: "notes.txt",
+        a: expect.objectContaining({ text: "Title\nalpha - BETA\nend\n" }),
+        b: expect.objectContaining({ text: "Title   \nalpha - BETA\nend\n" }),
+      }),
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
- * "Compare backends": a scenario's steps played on two backends, one after the other, each in a fresh
- * session of its own over the scenario's starting files (fresh-session.ts), so the learner's session and
+ * "Compare backends": a scenario's steps played on two sides, one after the other, each a backend and a
+ * pi version in a fresh session of its own over the scenario's starting files (fresh-session.ts), so the learner's session and
  * workspace are never touched. A side is memfs, a drill's faulty disk over memfs, or a WebContainer (the
  * page's, through a port, or the fake booted here). Each side's calls are folded as the compromise table's
  * are, and its final files are kept (text cut when long) with a digest, for the page to mark what differs.
@@ -12,6 +12,7 @@
 import { parseScenario } from "@agent/scenario";
 import type { SnapshotEntry } from "@backends/backend";
 import { isUtf8Text, utf8Decode } from "@core/bytes";
+import { DEFAULT_PI_VERSION, type PiVersionId } from "@core/versions/ids";
 import {
   COMPARE_SIDE_LIMIT_MS,
   type CompareBackend,
@@ -30,6 +31,8 @@ export interface CompareOptions {
   /** the page's booted WebContainer, served over this port; without it a WebContainer side boots the fake */
   containerPort?: MessagePort;
   extras?: PlaygroundToolExtras;
+  /** each side's pi version (the session's default on both unless given) */
+  pi?: readonly [PiVersionId, PiVersionId];
 }
 
 export async function runCompare(
@@ -40,8 +43,9 @@ export async function runCompare(
 ): Promise<CompareResult> {
   const scenario = parseScenario(scenarioValue);
   const limitMs = options.limitMs ?? COMPARE_SIDE_LIMIT_MS;
-  const first = await runSide(scenario, a, limitMs, options);
-  const second = await runSide(scenario, b, limitMs, options);
+  const [piA, piB] = options.pi ?? [DEFAULT_PI_VERSION, DEFAULT_PI_VERSION];
+  const first = await runSide(scenario, a, piA, limitMs, options);
+  const second = await runSide(scenario, b, piB, limitMs, options);
   const { title, translations } = scenario;
   return { title, ...(translations ? { translations } : {}), sides: [first, second], limitMs };
 }
@@ -55,6 +59,7 @@ function abortError(): Error {
 async function runSide(
   scenario: unknown,
   backend: CompareBackend,
+  pi: PiVersionId,
   limitMs: number,
   options: CompareOptions,
 ): Promise<CompareSide> {
@@ -69,6 +74,8 @@ async function runSide(
   playground.init({ type: "init" });
   if (backend.kind === "drill") playground.drill.choose(backend.drill, false);
   const player = playground.scenarios.load(scenario);
+  // The side's version, over the one the scenario names: comparing versions is the point of such a side.
+  session.setPiVersion(pi, "picked");
   if (usesContainer(backend)) {
     try {
       await workspace.setBackend({
@@ -79,6 +86,7 @@ async function runSide(
     } catch (error) {
       return {
         backend,
+        pi,
         backendId: backend.kind,
         calls: [],
         files: {},
@@ -113,6 +121,7 @@ async function runSide(
   const failed = events.find((e) => e.type === "session_error");
   const side: CompareSide = {
     backend,
+    pi,
     backendId: workspace.backend.description.id,
     calls: foldCalls(events),
     files,

@@ -15,6 +15,7 @@ scope.onmessage = (event: MessageEvent<CompareWorkerIn>) => {
   if (m.type === "cancel") return controller.abort();
   runCompare(m.scenario, m.a, m.b, {
     signal: controller.signal,
+    pi: m.pi,
     containerPort: m.port,
     extras: { imageResizer: createBrowserImageResizer(), autoResizeImages: true },
   }).then(
