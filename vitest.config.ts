@@ -37,6 +37,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page on a loaded machine may take seconds to show what it will show: a poll waits up to 10 s
+          // (it ends as soon as it holds), instead of failing after vitest's default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -77,6 +77,9 @@ describe.each(PROJECTOR_SIZES)("starting over at $width×$height", (viewport) =>
     await play(page);
     await expect.poll(() => lanes(page)).toBe(4);
     expect((await counters(page)).calls).toBe(4);
+    // The transcript may draw its last entries a little after "Finished." on a busy machine: all 15 of
+    // the three runs (prompts, replies and results) are there before the count that follows is taken.
+    await expect.poll(() => messages(page)).toBe(15);
 
     // Keep history: the old entries stay when another scenario is picked.
     const before = await messages(page);
