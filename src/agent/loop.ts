@@ -11,7 +11,8 @@
  */
 import type { AgentMessage, AssistantMessage } from "./messages";
 import { EMPTY_USAGE } from "./messages";
-import { executeToolCalls, refuseTruncatedCalls } from "./pipeline";
+import { executeToolCalls } from "./pipeline";
+import { refuseTruncatedCalls } from "./tool-results";
 import type { AgentContext, Driver, LoopConfig, LoopEmit } from "./types";
 
 /** Runs one agent run; returns the run's new messages (prompts included), as agent_end carries them. */

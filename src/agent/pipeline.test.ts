@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { assistantMessage, streamMessage } from "./drivers/stream";
 import type { SessionEventBody } from "./events";
 import { runAgentLoop } from "./loop";
-import { executeToolCalls, truncatedCallText } from "./pipeline";
+import { executeToolCalls } from "./pipeline";
+import { truncatedCallText } from "./tool-results";
 
 const tool = {
   name: "t",

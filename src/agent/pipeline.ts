@@ -8,8 +8,8 @@
  * every result asks for it.
  *
  * The functions carry pi's names (executeToolCallsSequential/Parallel, prepareToolCall,
- * executePreparedToolCall, finalizeExecutedToolCall, emitToolExecutionEnd, createToolResultMessage,
- * emitToolResultMessage), so the two can be read side by side.
+ * executePreparedToolCall, finalizeExecutedToolCall, emitToolExecutionEnd, emitToolResultMessage; and
+ * createToolResultMessage in tool-results.ts), so the two can be read side by side.
  *
  * Deviation from pi: the stage events (call_*, batch_*) are the playground's own, emitted between pi's.
  */
@@ -17,6 +17,12 @@ import type { AgentToolResult, AnyAgentTool } from "@core/tools/types";
 import { VALIDATOR_0_73_1 } from "@core/validation";
 import type { RejectStage } from "./events";
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages";
+import {
+  createErrorToolResult,
+  createToolResultMessage,
+  durationOf,
+  type FinalizedCall,
+} from "./tool-results";
 import type { AgentContext, LoopConfig, LoopEmit } from "./types";
 
 type Outcome = { result: AgentToolResult; isError: boolean };
@@ -37,18 +43,13 @@ type Preparation = Prepared | Immediate;
 /** What the tool's execute gave, before the after-hook; `threw` and `executeMs` feed call_done. */
 type Executed = Outcome & { threw: boolean; executeMs: number };
 
-/** `durationMs`: execute's time in whole ms, for a call that ran */
-type Finalized = Outcome & { toolCall: ToolCall; durationMs?: number };
+type Finalized = FinalizedCall;
 
 export interface BatchResult {
   messages: ToolResultMessage[];
   terminate: boolean;
 }
 
-const createErrorToolResult = (text: string): AgentToolResult => ({
-  content: [{ type: "text", text }],
-  details: {},
-});
 /** pi 1.6.0's result for a call the abort reached before it ran */
 const ABORTED = "Operation aborted";
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -86,55 +87,6 @@ export async function executeToolCalls(
 
 function shouldTerminateToolBatch(finalizedCalls: Finalized[]): boolean {
   return finalizedCalls.length > 0 && finalizedCalls.every((f) => f.result.terminate === true);
-}
-
-function createToolResultMessage(
-  { toolCall, result, isError, durationMs }: Finalized,
-  config: LoopConfig,
-): ToolResultMessage {
-  return {
-    role: "toolResult",
-    toolCallId: toolCall.id,
-    toolName: toolCall.name,
-    content: result.content,
-    details: result.details,
-    isError,
-    ...durationOf(durationMs, config),
-    timestamp: Date.now(),
-  };
-}
-
-/** `durationMs` where the version reports it (1.6.0) and the call ran; nothing otherwise. */
-const durationOf = (durationMs: number | undefined, config: LoopConfig) =>
-  config.reportDurations && durationMs !== undefined ? { durationMs } : {};
-
-export const truncatedCallText = (name: string) =>
-  `Tool call "${name}" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.`;
-
-/**
- * pi 1.6.0's answer to a reply cut at the output limit: none of its calls runs, since arguments cut off
- * mid-JSON may still parse and validate while missing their end. Each call gets an error result asking
- * the model to send it again whole, and the run goes on (0.73.1 runs such calls as any other).
- */
-export async function refuseTruncatedCalls(
-  assistantMessage: AssistantMessage,
-  config: LoopConfig,
-  emit: LoopEmit,
-): Promise<BatchResult> {
-  const messages: ToolResultMessage[] = [];
-  for (const toolCall of assistantMessage.content.filter((c): c is ToolCall => c.type === "toolCall")) {
-    const ref = { toolCallId: toolCall.id, toolName: toolCall.name };
-    await emit({ type: "tool_execution_start", ...ref, args: toolCall.arguments });
-    const error = truncatedCallText(toolCall.name);
-    await emit({ type: "call_rejected", ...ref, stage: "output_limit", error, durationMs: 0 });
-    const result = createErrorToolResult(error);
-    await emit({ type: "tool_execution_end", ...ref, result, isError: true });
-    const message = createToolResultMessage({ toolCall, result, isError: true }, config);
-    await emit({ type: "message_start", message });
-    await emit({ type: "message_end", message });
-    messages.push(message);
-  }
-  return { messages, terminate: false };
 }
 
 /** One batch's calls, with what every stage needs (pi passes these as arguments to each function). */

@@ -1,0 +1,70 @@
+/**
+ * The tool results the loop makes itself (pi-agent-core's createErrorToolResult and
+ * createToolResultMessage), and pi 1.6.0's refusal of the calls of a reply cut at the output limit, which
+ * makes results without running a tool.
+ */
+import type { AgentToolResult } from "@core/tools/types";
+import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages";
+import type { LoopConfig, LoopEmit } from "./types";
+
+/** One call's outcome; `durationMs`: execute's time in whole ms, for a call that ran */
+export interface FinalizedCall {
+  toolCall: ToolCall;
+  result: AgentToolResult;
+  isError: boolean;
+  durationMs?: number;
+}
+
+export const createErrorToolResult = (text: string): AgentToolResult => ({
+  content: [{ type: "text", text }],
+  details: {},
+});
+
+export function createToolResultMessage(
+  { toolCall, result, isError, durationMs }: FinalizedCall,
+  config: LoopConfig,
+): ToolResultMessage {
+  return {
+    role: "toolResult",
+    toolCallId: toolCall.id,
+    toolName: toolCall.name,
+    content: result.content,
+    details: result.details,
+    isError,
+    ...durationOf(durationMs, config),
+    timestamp: Date.now(),
+  };
+}
+
+/** `durationMs` where the version reports it (1.6.0) and the call ran; nothing otherwise. */
+export const durationOf = (durationMs: number | undefined, config: LoopConfig) =>
+  config.reportDurations && durationMs !== undefined ? { durationMs } : {};
+
+export const truncatedCallText = (name: string) =>
+  `Tool call "${name}" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.`;
+
+/**
+ * pi 1.6.0's answer to a reply cut at the output limit: none of its calls runs, since arguments cut off
+ * mid-JSON may still parse and validate while missing their end. Each call gets an error result asking
+ * the model to send it again whole, and the run goes on (0.73.1 runs such calls as any other).
+ */
+export async function refuseTruncatedCalls(
+  assistantMessage: AssistantMessage,
+  config: LoopConfig,
+  emit: LoopEmit,
+): Promise<{ messages: ToolResultMessage[]; terminate: false }> {
+  const messages: ToolResultMessage[] = [];
+  for (const toolCall of assistantMessage.content.filter((c): c is ToolCall => c.type === "toolCall")) {
+    const ref = { toolCallId: toolCall.id, toolName: toolCall.name };
+    await emit({ type: "tool_execution_start", ...ref, args: toolCall.arguments });
+    const error = truncatedCallText(toolCall.name);
+    await emit({ type: "call_rejected", ...ref, stage: "output_limit", error, durationMs: 0 });
+    const result = createErrorToolResult(error);
+    await emit({ type: "tool_execution_end", ...ref, result, isError: true });
+    const message = createToolResultMessage({ toolCall, result, isError: true }, config);
+    await emit({ type: "message_start", message });
+    await emit({ type: "message_end", message });
+    messages.push(message);
+  }
+  return { messages, terminate: false };
+}
