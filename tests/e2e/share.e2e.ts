@@ -10,6 +10,7 @@ import { encodeLink } from "@app/page/share/link-codec";
 import { unzipSync, zipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { deflateBomb, zipOf } from "../../src/app/page/share/bombs.test-support";
 import { launchBrowser } from "./browser";
 import { callByHand, runAxe } from "./support";
 
@@ -194,6 +195,34 @@ describe("files and links", () => {
     const status = page.getByRole("status").filter({ hasText: "Skipped 1" });
     await status.getByText("a control character in the name").waitFor();
     expect(await status.textContent()).toContain("Imported files: 2,");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a .zip that unpacks to 1.5 GB is refused with a sentence, the page's heap stays small, and nothing changes", async () => {
+    // 1.5 GB of zeros in 10 MB, the one entry's index saying 1,000 bytes.
+    const bomb = zipOf("zeros.bin", deflateBomb(1.5 * 1024 ** 3), 1000);
+    expect(bomb.length).toBeGreaterThan(9_000_000);
+    const { page, errors } = await openAt();
+    await firstScenario(page);
+    const before = await page.locator(".file-tree").textContent();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const heapNow = async () =>
+      (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "JSHeapTotalSize")?.value ??
+      Number.POSITIVE_INFINITY;
+    const start = await heapNow();
+    await importZip(page, bomb, "bomb.zip");
+    await page
+      .getByText("This .zip unpacks to far more than it holds (a zip bomb), so nothing was imported.")
+      .waitFor({ timeout: 30_000 });
+    // The heap the page grew to (V8 keeps what it allocated for a while): far from the 1.5 GB.
+    const heap = await heapNow();
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+    console.info(`zip bomb of 1.5 GB: the page's heap went from ${mb(start)} MB to ${mb(heap)} MB`);
+    expect(heap).toBeLessThan(300 * 1024 * 1024);
+    expect(await page.locator(".file-tree").textContent()).toBe(before);
+    expect(await page.getByRole("dialog").count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });
