@@ -227,10 +227,32 @@ describe("files and links", () => {
     await page.context().close();
   });
 
-  it("a damaged, cut or newer link says so in one sentence and changes nothing", async () => {
+  it("a damaged, cut, newer or over-the-limit link says so in one sentence, naming the limit, and changes nothing", async () => {
     const good = encodeLink({ files: { "only.txt": "x" }, tools: { active: ["read"] } }, {});
+    const tool = (name: string, source = `export default function () {} // ${name}`) => ({
+      name,
+      source,
+      enabled: true,
+    });
+    const withTools = (tools: ReturnType<typeof tool>[]) =>
+      encodeLink(
+        { files: { "only.txt": "x" }, tools: { active: ["read"] }, learner: { tools, handlers: {} } },
+        {},
+      );
     const cases = [
       ["#share=1.@@@", "This share link is damaged, so the page kept what it had. Ask for the link again."],
+      [
+        `#${withTools(Array.from({ length: 60 }, (_, i) => tool(`t${i}`)))}`,
+        /carries more than 50 tools of the learner, the most a link may carry/,
+      ],
+      [
+        `#${withTools([tool("huge", "x".repeat(200_000))])}`,
+        /The tool huge in this share link is longer than 100,000 characters/,
+      ],
+      [
+        `#${encodeLink({ files: { "../../etc/evil": "x", "only.txt": "x" }, tools: { active: ["read"] } }, {})}`,
+        /holds a path the page refuses, \.\.\/\.\.\/etc\/evil/,
+      ],
       [
         `#${good.slice(0, -6)}`,
         "This share link is cut short (part of it was lost on the way), so the page kept what it had. Ask for the whole link again.",
