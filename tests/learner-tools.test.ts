@@ -235,6 +235,35 @@ export default function (pi: any) {
     expect(await call(s, "check", '{"mode": "soft"}')).toEqual({ isError: false, text: "exit 3" });
   });
 
+  it("a tool's pi 1.6.0 definition fields reach its row as data (a function as such); the old ones are not there", async () => {
+    const s = start();
+    const source = `import { Type } from "typebox";
+export default function (pi: any) {
+  pi.registerTool({
+    name: "typed", label: "Typed", description: "Returns structured content.",
+    parameters: Type.Object({}),
+    outputSchema: Type.Object({ count: Type.Number() }),
+    exposure: "direct",
+    annotations: { readOnlyHint: true },
+    reachesTools: () => "all",
+    async execute() {
+      return { content: [{ type: "text", text: "1" }], details: {}, structuredContent: { count: 1 } };
+    },
+  });
+}
+`;
+    expect(await s.playground.learner.register(source)).toBe(true);
+    const row = s.last("tool_set_changed")!.tools.find((t) => t.name === "typed");
+    expect(row?.fields16).toEqual({
+      outputSchema: expect.objectContaining({ type: "object" }),
+      exposure: "direct",
+      annotations: { readOnlyHint: true },
+      reachesTools: "(a function)",
+    });
+    expect(s.last("tool_set_changed")!.tools.find((t) => t.name === "read")?.fields16).toBeUndefined();
+    expect(await call(s, "typed")).toEqual({ isError: false, text: "1" });
+  });
+
   it("says where Type went when a file takes it from pi-ai 1.6.0", async () => {
     const s = start();
     const source = `import { Type } from "@earendil-works/pi-ai";

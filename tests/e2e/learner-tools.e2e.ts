@@ -2,7 +2,8 @@
  * The learner's own tool in Chromium: the wc template written in the tool editor joins the dispatch table
  * (marked as the learner's) and the prompt's tools section and answers a call by hand; a syntax error is
  * shown before anything registers; a tool with an endless loop is ended by the page's watchdog, the worker
- * replaced, the transcript told, and the page goes on answering calls.
+ * replaced, the transcript told, and the page goes on answering calls; a tool's pi 1.6.0 fields are shown
+ * with it, and under pi 0.73.1 said to be ignored.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -76,6 +77,34 @@ describe("a tool written in the page", () => {
       .waitFor({ state: "attached" });
     const text = await callByHand("wc", { path: "package.json" });
     expect(text).toMatch(/^package\.json: \d+ lines, \d+ words, \d+ characters$/);
+  });
+
+  it("shows a tool's pi 1.6.0 fields in its details, and says pi 0.73.1 ignores them", async () => {
+    await openEditor();
+    await setSource(`import { Type } from "typebox";
+export default function (pi: any) {
+  pi.registerTool({
+    name: "tagged", label: "Tagged", description: "A tool with 1.6.0 fields.",
+    parameters: Type.Object({}),
+    exposure: "direct",
+    annotations: { readOnlyHint: true },
+    async execute() { return { content: [{ type: "text", text: "ok" }], details: {} }; },
+  });
+}
+`);
+    await dialog().getByRole("button", { name: "Register" }).click();
+    await dialog().getByRole("status").getByText("Registered tagged").waitFor();
+    await dialog().getByRole("button", { name: "Close" }).click();
+    await page
+      .getByRole("table", { name: /Tools by name/ })
+      .getByRole("button", { name: "tagged" })
+      .click();
+    const details = page.getByRole("region", { name: /tagged/ });
+    await details.getByText("pi 1.6.0's definition fields").waitFor();
+    await details.getByText('{"readOnlyHint":true}').waitFor();
+    await details.getByText(/pi 1\.6\.0 accepts these fields/).waitFor();
+    await page.getByRole("combobox", { name: "pi version" }).selectOption("0.73.1");
+    await details.getByText(/pi 0\.73\.1 does not know these fields: it ignores them/).waitFor();
   });
 
   it("shows a syntax error at its line and registers nothing (on a 1024×768 projector)", async () => {

@@ -79,6 +79,8 @@ export interface ToolRow {
   origin?: "learner";
   /** the built-in this learner tool takes the place of */
   replaces?: string;
+  /** a learner tool's fields of pi 1.6.0's definition format (data as given; a function as "(a function)") */
+  fields16?: Record<string, unknown>;
   /** the version lists it, but it is never offered to a model here (1.6.0's powershell, Windows only) */
   listedOnly?: true;
 }

@@ -7,7 +7,7 @@
 import { checkDefinition } from "../common/learner-tools/check-definition";
 import type { ToolDiagnostic } from "../common/learner-tools/diagnostics";
 import { resultProblem, shapeError } from "../common/learner-tools/result-shape";
-import type { SandboxCalls, ToolMeta } from "../common/sandbox/protocol";
+import { FIELDS_1_6_0, type SandboxCalls, type ToolMeta } from "../common/sandbox/protocol";
 import { type Handler, type PortLike, RpcPeer } from "../common/sandbox/rpc";
 import { evaluateToolFile, loadModuleFile } from "./evaluate";
 import { createModules, createRequire } from "./modules";
@@ -35,6 +35,12 @@ function metaOf(d: LearnerDefinition): ToolMeta {
   if (d.promptSnippet !== undefined) meta.promptSnippet = d.promptSnippet;
   if (d.promptGuidelines !== undefined) meta.promptGuidelines = [...d.promptGuidelines];
   if (d.executionMode !== undefined) meta.executionMode = d.executionMode;
+  const fields16: Record<string, unknown> = {};
+  for (const field of FIELDS_1_6_0) {
+    const value = (d as unknown as Record<string, unknown>)[field];
+    if (value !== undefined) fields16[field] = typeof value === "function" ? "(a function)" : value;
+  }
+  if (Object.keys(fields16).length > 0) meta.fields16 = fields16;
   return meta;
 }
 

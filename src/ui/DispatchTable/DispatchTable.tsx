@@ -1,6 +1,6 @@
 import type { ToolRow, ToolState } from "@agent/events";
 import { dispatchSteps, type ToolStats } from "@state/dispatch-table";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { BackendBadge } from "../Backends/BackendPicker";
 import { CompromisesDialog } from "../Compromises/Compromises";
 import { HandlerHeader, HandlerNote, HandlerPicker } from "../Compromises/HandlerPicker";
@@ -171,6 +171,7 @@ function ToolDetails({ row }: { row: ToolRow }) {
       )}
       <h4>{t("parameters")}</h4>
       <SchemaView schema={row.parameters} />
+      {row.fields16 ? <Fields16 fields={row.fields16} /> : null}
       <h4>{t("howDispatched", { name: row.name })}</h4>
       <ol className="steps">
         {dispatchSteps(row).map((s) => (
@@ -182,5 +183,36 @@ function ToolDetails({ row }: { row: ToolRow }) {
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * A learner tool's fields of pi 1.6.0's format (code mode, MCP, loadouts). pi 1.6.0 accepts them and the
+ * playground shows them without acting on them; pi 0.73.1 does not know them, which is said, not hidden.
+ */
+function Fields16({ fields }: { fields: Record<string, unknown> }) {
+  const { t } = useT("dispatchTable");
+  const { stores } = useSession();
+  const version = useStore(stores.status, (s) => s.piVersion);
+  const ignored = version === "0.73.1";
+  return (
+    <>
+      <h4>{t("fields16")}</h4>
+      <p className={ignored ? "dispatch__fields16-ignored" : "muted"}>
+        {t(ignored ? "fields16Ignored" : "fields16Shown")}
+      </p>
+      <dl className="facts">
+        {Object.entries(fields).map(([name, value]) => (
+          <Fragment key={name}>
+            <dt>
+              <code>{name}</code>
+            </dt>
+            <dd>
+              <code>{JSON.stringify(value)}</code>
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+    </>
   );
 }

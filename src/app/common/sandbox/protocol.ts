@@ -15,7 +15,24 @@ export interface ToolMeta {
   promptSnippet?: string;
   promptGuidelines?: string[];
   executionMode?: "sequential" | "parallel";
+  /**
+   * The fields of pi 1.6.0's tool definitions the file sets (FIELDS_1_6_0): plain data as given, a function
+   * as "(a function)". Shown with the tool; no part of the playground acts on them.
+   */
+  fields16?: Record<string, unknown>;
 }
+
+/** Definition fields pi 1.6.0 added (code mode, MCP, loadouts); pi 0.73.1 knows none of them. */
+export const FIELDS_1_6_0 = [
+  "outputSchema",
+  "constrainedSampling",
+  "exposure",
+  "namespace",
+  "annotations",
+  "defaultActive",
+  "reachesTools",
+  "prepareLoadout",
+] as const;
 
 /** host → sandbox */
 export interface SandboxCalls {

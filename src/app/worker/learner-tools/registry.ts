@@ -6,6 +6,7 @@
  */
 import type { HandlerSet, ToolExecute } from "@core/tools/handlers";
 import type { AnyToolDefinition } from "@core/tools/types";
+import type { ToolMeta } from "../../common/sandbox/protocol";
 import { type SandboxConnector, SandboxLink } from "../sandbox/link";
 import type { SandboxEnv } from "../sandbox/services";
 import { compileToolSource } from "./compile";
@@ -17,11 +18,11 @@ export type RegisterOutcome =
   | { ok: false; diagnostics: ToolDiagnostic[] };
 
 /** Which definitions are the learner's, and which built-in each replaces (for the table's rows). */
-const marks = new WeakMap<AnyToolDefinition, { replaces?: string }>();
+const marks = new WeakMap<AnyToolDefinition, { replaces?: string; fields16?: Record<string, unknown> }>();
 
 export function learnerMark(
   definition: AnyToolDefinition,
-): { origin: "learner"; replaces?: string } | undefined {
+): { origin: "learner"; replaces?: string; fields16?: Record<string, unknown> } | undefined {
   const mark = marks.get(definition);
   return mark ? { origin: "learner", ...mark } : undefined;
 }
@@ -64,7 +65,11 @@ export class LearnerTools {
     const replaces = names.filter((n) => builtins.includes(n));
     for (const raw of loaded.definitions) {
       const guarded = guardDefinition(raw, () => this.env.workspace().root);
-      marks.set(guarded, replaces.includes(raw.name) ? { replaces: raw.name } : {});
+      const { fields16 } = raw as AnyToolDefinition & Pick<ToolMeta, "fields16">;
+      marks.set(guarded, {
+        ...(replaces.includes(raw.name) ? { replaces: raw.name } : {}),
+        ...(fields16 ? { fields16 } : {}),
+      });
       this.loaded.set(raw.name, guarded);
       this.unload(raw.name);
       this.fileOf.set(raw.name, loaded.file);
