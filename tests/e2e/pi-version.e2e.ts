@@ -18,8 +18,14 @@ afterAll(async () => {
 
 const VIEWPORT = { width: 1280, height: 720 };
 
-async function open(address = "") {
+async function open(address = "", options: { slowScenario?: boolean } = {}) {
   const context = await browser.newContext({ viewport: VIEWPORT });
+  // The first visit's scenario arriving late, as on a loaded machine: its load clears the conversation.
+  if (options.slowScenario)
+    await context.route(/\/scenarios\/seed-prompts\.json$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (m) => {
@@ -95,8 +101,9 @@ describe("the pi version picker", () => {
     }
   });
 
-  it("?pi= with an unknown version says so and starts on the default", async () => {
-    const { page, errors } = await open("?pi=9.9");
+  it("?pi= with an unknown version says so, after the first scenario too, and starts on the default", async () => {
+    const { page, errors } = await open("?pi=9.9", { slowScenario: true });
+    await page.getByRole("list", { name: "Session events" }).getByText("scenario_loaded").first().waitFor();
     await page
       .locator(".msg--notice", {
         hasText: "The address asks for pi 9.9, which the playground cannot imitate",

@@ -189,10 +189,19 @@ const started = languageReady
     host.send({ type: "init", ...(piQuery.kind === "version" ? { piVersion: piQuery.version } : {}) });
     if (piQuery.kind === "unknown") {
       const { value, known } = piQuery;
-      page.notice(
-        `The address asks for pi ${value}, which the playground cannot imitate, so the page ignored it. Use ?pi= with one of: ${known}.`,
-        { code: "unknownPiVersion", value, known },
-      );
+      const say = () =>
+        page.notice(
+          `The address asks for pi ${value}, which the playground cannot imitate, so the page ignored it. Use ?pi= with one of: ${known}.`,
+          { code: "unknownPiVersion", value, known },
+        );
+      say();
+      // A first visit's scenario starts the conversation afresh, notices included, whenever it arrives:
+      // the address's notice is said again after that first clear (once).
+      const off = host.onEvent((event) => {
+        if (event.type !== "session_cleared") return;
+        off();
+        say();
+      });
     }
   });
 // A save waiting for its delay is made now: the tab may be closing (best effort: a reload can end the
