@@ -109,7 +109,8 @@ export const RUNS: Array<{ prompt: string; replies: ScriptedReply[] }> = [
     replies: [
       {
         content: [
-          call("p1", "wait", { ms: 40 }),
+          // Far apart, so a loaded machine that pauses the process between the two starts keeps the order.
+          call("p1", "wait", { ms: 250 }),
           call("p2", "wait", { ms: 5 }),
           call("p3", "nope"),
           call("p4", "echo", { text: { not: "a string" } }),

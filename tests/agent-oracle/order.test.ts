@@ -135,7 +135,7 @@ describe("what the order teaches", () => {
     const firstRun = ours.slice(0, ours.indexOf("agent_end"));
     const ends = firstRun.filter((s) => s.startsWith("tool_execution_end"));
     // immediate failures end during preparation (source order); then executions as they finish:
-    // the throw, the echo and the soft failure at once, the 5 ms wait, the 40 ms wait.
+    // the throw, the echo and the soft failure at once, the 5 ms wait, the 250 ms wait.
     expect(ends).toEqual(
       ["p3", "p4", "p5", "p6", "p7", "p8", "p2", "p1"].map((id) => `tool_execution_end:${id}`),
     );

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { MockTurn } from "../mock-provider/server";
-import { chooseModel, modelForm, modelPages, PROJECTOR } from "./model-support";
+import { chooseModel, modelForm, modelPages, PROJECTOR, settled } from "./model-support";
 import { callByHand } from "./support";
 
 // A failed request shows in the console as a network error: that is the case under test, not a bug.
@@ -30,18 +30,6 @@ async function send(p: Page, text: string) {
   const form = modelForm(p);
   await form.getByRole("textbox", { name: "Message" }).fill(text);
   await form.getByRole("button", { name: "Send" }).click();
-}
-
-/** The run has ended: nothing streams and there is no Abort (Send stays while a run goes: it queues). */
-async function settled(p: Page) {
-  await expect
-    .poll(
-      async () =>
-        (await p.locator(".msg--assistant.is-streaming").count()) === 0 &&
-        (await modelForm(p).getByRole("button", { name: "Abort" }).count()) === 0,
-      { timeout: 30_000 },
-    )
-    .toBe(true);
 }
 
 /** Sends a message and waits until its run has ended; returns the last assistant entry. */

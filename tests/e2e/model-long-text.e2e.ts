@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TEXT_PART } from "../../src/ui/Transcript/StreamingText";
 import { textParts } from "../../src/ui/Transcript/text-parts";
-import { chooseModel, modelForm, modelPages, PROJECTOR, SMALL } from "./model-support";
+import { chooseModel, modelPages, PROJECTOR, SMALL, settled } from "./model-support";
 
 const pages = modelPages();
 
@@ -51,14 +51,7 @@ describe.each([
     await watchParts(p);
     await form.getByRole("textbox", { name: "Message" }).fill("Answer at length");
     await form.getByRole("button", { name: "Send" }).click();
-    await expect
-      .poll(
-        async () =>
-          (await p.locator(".msg--assistant.is-streaming").count()) === 0 &&
-          (await modelForm(p).getByRole("button", { name: "Abort" }).count()) === 0,
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await settled(p);
 
     const long = p.locator(".msg--assistant .long-text");
     expect(await long.textContent()).toBe(text);

@@ -94,3 +94,15 @@ export async function chooseModel(
   await modelField(p).fill(modelId);
   return form;
 }
+
+/** The run has ended: nothing streams and there is no Abort (Send stays while a run goes: it queues). */
+export async function settled(p: Page) {
+  await expect
+    .poll(
+      async () =>
+        (await p.locator(".msg--assistant.is-streaming").count()) === 0 &&
+        (await modelForm(p).getByRole("button", { name: "Abort" }).count()) === 0,
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}

@@ -7,7 +7,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { MockTurn } from "../mock-provider/server";
-import { chooseModel, modelForm, modelPages, PROJECTOR, SMALL } from "./model-support";
+import { chooseModel, modelPages, PROJECTOR, SMALL, settled } from "./model-support";
 import { fillToolForm, runAxe } from "./support";
 
 const pages = modelPages();
@@ -24,17 +24,6 @@ const say = (text: string): MockTurn => ({ blocks: [{ type: "text", text }] });
 
 /** the background colour a line is drawn on (a diff line's tint) */
 const background = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
-
-async function settled(p: Page) {
-  await expect
-    .poll(
-      async () =>
-        (await p.locator(".msg--assistant.is-streaming").count()) === 0 &&
-        (await modelForm(p).getByRole("button", { name: "Abort" }).count()) === 0,
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
 
 describe.each([
   ["1280×720", PROJECTOR],

@@ -4,6 +4,8 @@
  * reach the real disk, here they reach the workspace, and only through the host: node:fs/promises,
  * withFileMutationQueue and the built-in tools' definitions are calls across the sandbox channel.
  */
+
+import { LEARNER_IMPORTS } from "@core/learner-imports";
 import {
   basenamePath,
   dirnamePath,
@@ -26,16 +28,6 @@ export interface ModuleEnv {
   /** the built-in tools' definitions as the host declares them (without their functions) */
   builtins(): ReadonlyMap<string, ToolMeta>;
 }
-
-const ALLOWED_IMPORTS = [
-  "typebox",
-  "@mariozechner/pi-ai",
-  "@mariozechner/pi-coding-agent",
-  "@earendil-works/pi-ai",
-  "@earendil-works/pi-coding-agent",
-  "node:fs/promises",
-  "node:path",
-] as const;
 
 /**
  * pi-ai 1.6.0 (the `@earendil-works` scope) no longer exports `Type`: a file that reaches for it is told
@@ -174,6 +166,6 @@ export function createRequire(modules: Record<string, unknown>) {
 
 class ImportRefused extends Error {
   constructor(readonly specifier: string) {
-    super(`Cannot import "${specifier}": a playground tool can import ${ALLOWED_IMPORTS.join(", ")}.`);
+    super(`Cannot import "${specifier}": a playground tool can import ${LEARNER_IMPORTS.join(", ")}.`);
   }
 }

@@ -7,7 +7,7 @@
 import { checkDefinition } from "../common/learner-tools/check-definition";
 import type { ToolDiagnostic } from "../common/learner-tools/diagnostics";
 import { resultProblem, shapeError } from "../common/learner-tools/result-shape";
-import { FIELDS_1_6_0, type SandboxCalls, type ToolMeta } from "../common/sandbox/protocol";
+import { type SandboxCalls, type ToolMeta, toolMeta } from "../common/sandbox/protocol";
 import { type Handler, type PortLike, RpcPeer } from "../common/sandbox/rpc";
 import { evaluateToolFile, loadModuleFile } from "./evaluate";
 import { createModules, createRequire } from "./modules";
@@ -23,25 +23,6 @@ interface LearnerDefinition extends ToolMeta {
     onUpdate: (partial: unknown) => void,
     ctx: { cwd: string },
   ): unknown;
-}
-
-function metaOf(d: LearnerDefinition): ToolMeta {
-  const meta: ToolMeta = {
-    name: d.name,
-    label: d.label,
-    description: d.description,
-    parameters: d.parameters,
-  };
-  if (d.promptSnippet !== undefined) meta.promptSnippet = d.promptSnippet;
-  if (d.promptGuidelines !== undefined) meta.promptGuidelines = [...d.promptGuidelines];
-  if (d.executionMode !== undefined) meta.executionMode = d.executionMode;
-  const fields16: Record<string, unknown> = {};
-  for (const field of FIELDS_1_6_0) {
-    const value = (d as unknown as Record<string, unknown>)[field];
-    if (value !== undefined) fields16[field] = typeof value === "function" ? "(a function)" : value;
-  }
-  if (Object.keys(fields16).length > 0) meta.fields16 = fields16;
-  return meta;
 }
 
 export function serveSandbox(port: PortLike): RpcPeer {
@@ -67,7 +48,7 @@ export function serveSandbox(port: PortLike): RpcPeer {
     const twice = names.find((n, i) => names.indexOf(n) !== i);
     if (twice) diagnostics.push({ code: "definition", message: `The file registers "${twice}" twice.` });
     if (diagnostics.length > 0) return { ok: false, diagnostics };
-    const tools = definitions.map(metaOf);
+    const tools = definitions.map(toolMeta);
     try {
       structuredClone(tools);
     } catch (error) {

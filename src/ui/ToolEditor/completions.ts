@@ -2,12 +2,14 @@
  * Completion for pi's tool API from a short list (no TypeScript compiler in the page): the registerTool
  * call as a snippet, the definition's fields, TypeBox's common builders and what the imports offer.
  */
+
 import {
   type Completion,
   type CompletionContext,
   type CompletionResult,
   snippetCompletion,
 } from "@codemirror/autocomplete";
+import { LEARNER_IMPORTS } from "@core/learner-imports";
 
 const TYPE_MEMBERS = [
   "Object",
@@ -57,15 +59,7 @@ const NAMES: Completion[] = [
   ...["readFile", "writeFile", "readdir", "stat", "mkdir"].map(
     (f): Completion => ({ label: f, type: "function", detail: "node:fs/promises" }),
   ),
-  ...[
-    "typebox",
-    "@mariozechner/pi-ai",
-    "@mariozechner/pi-coding-agent",
-    "@earendil-works/pi-ai",
-    "@earendil-works/pi-coding-agent",
-    "node:fs/promises",
-    "node:path",
-  ].map((m): Completion => ({ label: m, type: "namespace", detail: "import" })),
+  ...LEARNER_IMPORTS.map((m): Completion => ({ label: m, type: "namespace", detail: "import" })),
   ...FIELDS,
 ];
 

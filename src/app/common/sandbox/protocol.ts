@@ -23,7 +23,7 @@ export interface ToolMeta {
 }
 
 /** Definition fields pi 1.6.0 added (code mode, MCP, loadouts); pi 0.73.1 knows none of them. */
-export const FIELDS_1_6_0 = [
+const FIELDS_1_6_0 = [
   "outputSchema",
   "constrainedSampling",
   "exposure",
@@ -33,6 +33,29 @@ export const FIELDS_1_6_0 = [
   "reachesTools",
   "prepareLoadout",
 ] as const;
+
+/**
+ * A definition's data, as it crosses the channel (its functions stay where they are): the built-ins the
+ * host declares to the sandbox, and the tools a learner's file defines, sent back to the host.
+ */
+export function toolMeta(d: Omit<ToolMeta, "fields16">): ToolMeta {
+  const meta: ToolMeta = {
+    name: d.name,
+    label: d.label,
+    description: d.description,
+    parameters: d.parameters,
+  };
+  if (d.promptSnippet !== undefined) meta.promptSnippet = d.promptSnippet;
+  if (d.promptGuidelines !== undefined) meta.promptGuidelines = [...d.promptGuidelines];
+  if (d.executionMode !== undefined) meta.executionMode = d.executionMode;
+  const fields16: Record<string, unknown> = {};
+  for (const field of FIELDS_1_6_0) {
+    const value = (d as Record<string, unknown>)[field];
+    if (value !== undefined) fields16[field] = typeof value === "function" ? "(a function)" : value;
+  }
+  if (Object.keys(fields16).length > 0) meta.fields16 = fields16;
+  return meta;
+}
 
 /** host → sandbox */
 export interface SandboxCalls {

@@ -9,9 +9,14 @@
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { type FileMutationQueue, withFileMutationQueue } from "@core/file-mutation-queue";
 import { createToolDefinition, type ToolsOptions } from "@core/tools/index";
-import type { AnyToolDefinition } from "@core/tools/types";
 import { encodeFsValue } from "../../common/sandbox/fs-values";
-import { BUILTIN_TOOLS, FS_METHODS, type HostCalls, type ToolMeta } from "../../common/sandbox/protocol";
+import {
+  BUILTIN_TOOLS,
+  FS_METHODS,
+  type HostCalls,
+  type ToolMeta,
+  toolMeta,
+} from "../../common/sandbox/protocol";
 import type { Handler } from "../../common/sandbox/rpc";
 
 export interface SandboxEnv {
@@ -24,19 +29,6 @@ export interface SandboxEnv {
 type Args<K extends keyof HostCalls> = HostCalls[K]["args"];
 
 const FS_ALLOWED = new Set<string>(FS_METHODS);
-
-export function toolMeta(d: AnyToolDefinition): ToolMeta {
-  const meta: ToolMeta = {
-    name: d.name,
-    label: d.label,
-    description: d.description,
-    parameters: d.parameters,
-  };
-  if (d.promptSnippet !== undefined) meta.promptSnippet = d.promptSnippet;
-  if (d.promptGuidelines !== undefined) meta.promptGuidelines = [...d.promptGuidelines];
-  if (d.executionMode !== undefined) meta.executionMode = d.executionMode;
-  return meta;
-}
 
 /** The built-ins as the sandbox's create<Tool>ToolDefinition returns them (their execute runs here). */
 export function builtinMetas(env: SandboxEnv): ToolMeta[] {
