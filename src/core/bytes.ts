@@ -212,3 +212,17 @@ export function spliceUtf8(
   }
   return out;
 }
+
+/** The chunks as one array (the chunk itself when there is one). */
+export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  let size = 0;
+  for (const c of chunks) size += c.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}

@@ -17,7 +17,7 @@
  * - Appends are queued promises instead of a Node write stream; `close()` waits for them and reports the
  *   first write error, as pi's `closeTempFile()` rejects on a stream error.
  */
-import { utf8ByteLength, utf8Encode } from "./bytes";
+import { concatBytes, utf8ByteLength, utf8Encode } from "./bytes";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES,
@@ -183,11 +183,11 @@ export class OutputAccumulator {
   fullOutput(): FullOutput {
     const limit = this.fullLimit ?? 0;
     if (this.rawBytes <= limit)
-      return { content: new TextDecoder().decode(concat(this.fullHead)), truncated: false };
+      return { content: new TextDecoder().decode(concatBytes(this.fullHead)), truncated: false };
     const headBytes = Math.floor(limit / 2);
     const tailBytes = limit - headBytes;
-    const head = concat(this.fullHead).subarray(0, headBytes);
-    const tailAll = concat(this.fullTail);
+    const head = concatBytes(this.fullHead).subarray(0, headBytes);
+    const tailAll = concatBytes(this.fullTail);
     const tail = tailAll.subarray(tailAll.length - tailBytes);
     let from = 0;
     while (from < tail.length && (tail[from] & 0xc0) === 0x80) from++;
@@ -208,7 +208,7 @@ export class OutputAccumulator {
     }
     if (this.rawBytes <= limit) {
       // Passing the limit: keep the first half as the head; everything so far also feeds the tail.
-      const all = concat([...this.fullHead, data]);
+      const all = concatBytes([...this.fullHead, data]);
       this.fullHead = [all.slice(0, headBytes)];
       this.fullTail = [all.slice(Math.max(0, all.length - tailBytes))];
       this.fullTailBytes = this.fullTail[0].length;
@@ -330,19 +330,6 @@ export class OutputAccumulator {
       }
     });
   }
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  let size = 0;
-  for (const c of chunks) size += c.length;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /** How many bytes at the end start a UTF-8 character that the chunk does not finish (0–3). */

@@ -15,6 +15,8 @@
  * Only `text/event-stream` answers are cut; the bytes are the same, in the same order. The page's fetch
  * is wrapped when the provider context's chunk loads, so every SDK pi-ai creates uses it.
  */
+import { concatBytes } from "@core/bytes";
+
 export const MAX_PIECE = 4096;
 
 const LF = 10;
@@ -34,17 +36,6 @@ function eventEnds(chunk: Uint8Array, before: { last: number; lastButOne: number
   return ends;
 }
 
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** `body` in pieces of whole events (at most `max` bytes unless one event is larger), each a task apart. */
 export function inPieces(
   body: ReadableStream<Uint8Array>,
@@ -60,7 +51,7 @@ export function inPieces(
   let first = true;
 
   const handOn = async (controller: TransformStreamDefaultController<Uint8Array>, bytes: number) => {
-    const all = concat(held, heldBytes);
+    const all = concatBytes(held);
     if (!first) await yieldTask();
     first = false;
     controller.enqueue(all.subarray(0, bytes));

@@ -4,17 +4,15 @@
  * workspace: a file operation, a built-in tool's run, a turn in the file mutation queue. Every argument
  * and answer is plain data.
  */
+import type { ToolRow } from "@agent/events";
 import type { ToolDiagnostic } from "../learner-tools/diagnostics";
 
 /** A tool definition without its functions: what the host needs to declare it and to call it back. */
-export interface ToolMeta {
-  name: string;
-  label: string;
-  description: string;
-  parameters: unknown;
-  promptSnippet?: string;
-  promptGuidelines?: string[];
-  executionMode?: "sequential" | "parallel";
+export interface ToolMeta
+  extends Pick<
+    ToolRow,
+    "name" | "label" | "description" | "parameters" | "promptSnippet" | "promptGuidelines" | "executionMode"
+  > {
   /**
    * The fields of pi 1.6.0's tool definitions the file sets (FIELDS_1_6_0): plain data as given, a function
    * as "(a function)". Shown with the tool; no part of the playground acts on them.
