@@ -38,6 +38,12 @@ export interface CompareSide {
   calls: DemoCall[];
   /** the workspace after the run, by workspace-relative path */
   files: Record<string, CompareFile>;
+  /**
+   * What the model was told of the system prompt, in order. pi 0.73.1: the whole prompt each run's
+   * requests carried. pi 1.6.0: the system messages of the conversation, the first one whole and later
+   * ones only the sections that changed.
+   */
+  told?: string[];
   /** the side's run was stopped: at the time limit (its calls still running were aborted) */
   stopped?: "limit";
   /** the side could not run at all (its backend failed to start): the message, as it came */
@@ -57,7 +63,15 @@ export interface CompareResult {
 export const COMPARE_SIDE_LIMIT_MS = 20_000;
 
 /** Which facts of one call differ between the sides; `missing` when only one side made the call. */
-export type CallField = "missing" | "status" | "text" | "updates" | "images" | "details" | "ms";
+export type CallField =
+  | "missing"
+  | "status"
+  | "text"
+  | "updates"
+  | "images"
+  | "details"
+  | "structured"
+  | "ms";
 
 /** Two calls' durations differ only when they differ by more than this (timing noise is no difference). */
 export const DURATION_DIFF_MS = 500;
@@ -71,6 +85,7 @@ export function callDifferences(a: DemoCall | undefined, b: DemoCall | undefined
   if (a.updates !== b.updates) out.add("updates");
   if (a.images !== b.images) out.add("images");
   if (a.detailKeys.join() !== b.detailKeys.join()) out.add("details");
+  if (a.structured !== b.structured) out.add("structured");
   if (Math.abs(a.ms - b.ms) > DURATION_DIFF_MS) out.add("ms");
   return out;
 }

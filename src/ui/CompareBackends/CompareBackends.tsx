@@ -2,6 +2,7 @@ import { DEFAULT_PI_VERSION, isPiVersionId, PI_VERSIONS, type PiVersionId } from
 import {
   backendKey,
   COMPARE_SIDE_LIMIT_MS,
+  type CompareRequest,
   type CompareResult,
   type ContainerAvailability,
   compareChoices,
@@ -10,6 +11,7 @@ import {
   usesContainer,
 } from "@state/compare-backends";
 import { PAGE_DRILLS } from "@state/drills";
+import { PI_PRESETS, type PiPreset, PRESET_SIDES, presetByFile } from "@state/pi-presets";
 import { useEffect, useId, useRef, useState } from "react";
 import { useCompare } from "../features";
 import { useStore } from "../hooks/useStore";
@@ -23,7 +25,7 @@ import "./CompareBackends.css";
 type RunState =
   | { status: "idle" }
   | { status: "running" }
-  | { status: "done"; result: CompareResult }
+  | { status: "done"; result: CompareResult; preset?: PiPreset }
   | { status: "cancelled" }
   | { status: "error"; message: string };
 
@@ -85,22 +87,18 @@ function CompareForm() {
   const same = sameBackend(parseBackendKey(a), parseBackendKey(b)) && piA === piB;
   const canRun = pick !== "" && !same && !unavailable(a) && !unavailable(b) && state.status !== "running";
 
-  const run = () => {
+  const start = (request: CompareRequest) => {
     const controller = new AbortController();
     running.current = controller;
     setState({ status: "running" });
     compare
-      .run(
-        {
-          scenario: pick === LOADED ? { kind: "loaded" } : { kind: "shipped", file: pick },
-          a: parseBackendKey(a),
-          b: parseBackendKey(b),
-          pi: [piA, piB],
-        },
-        controller.signal,
-      )
+      .run(request, controller.signal)
       .then(
-        (result) => setState({ status: "done", result }),
+        (result) => {
+          const preset =
+            request.scenario.kind === "shipped" ? presetByFile(request.scenario.file) : undefined;
+          setState({ status: "done", result, ...(preset ? { preset } : {}) });
+        },
         (e: unknown) =>
           setState(
             e instanceof Error && e.name === "AbortError"
@@ -111,6 +109,28 @@ function CompareForm() {
       .finally(() => {
         if (running.current === controller) running.current = null;
       });
+  };
+
+  const run = () =>
+    start({
+      scenario: pick === LOADED ? { kind: "loaded" } : { kind: "shipped", file: pick },
+      a: parseBackendKey(a),
+      b: parseBackendKey(b),
+      pi: [piA, piB],
+    });
+  // A preset sets the form to what it is about (memfs on both sides, one version each) and runs at once.
+  const runPreset = (preset: PiPreset) => {
+    setScenario(preset.file);
+    setA("memfs");
+    setB("memfs");
+    setPiA(PRESET_SIDES[0]);
+    setPiB(PRESET_SIDES[1]);
+    start({
+      scenario: { kind: "shipped", file: preset.file },
+      a: { kind: "memfs" },
+      b: { kind: "memfs" },
+      pi: PRESET_SIDES,
+    });
   };
 
   const why = !container.ok
@@ -163,6 +183,14 @@ function CompareForm() {
   return (
     <div className="compare__body">
       <p className="muted compare__intro">{t("intro")}</p>
+      <fieldset className="compare__presets" disabled={state.status === "running"}>
+        <legend>{t("presetsTitle")}</legend>
+        {PI_PRESETS.map((p) => (
+          <button key={p.id} type="button" data-preset={p.id} onClick={() => runPreset(p)}>
+            {t(`preset.${p.id}.label`)}
+          </button>
+        ))}
+      </fieldset>
       <div className="compare__form">
         <label className="compare__field" htmlFor={ids.scenario}>
           <span>{t("scenario")}</span>
@@ -180,6 +208,13 @@ function CompareForm() {
                 {localized(s, language).title}
               </option>
             ))}
+            <optgroup label={t("presetsTitle")}>
+              {PI_PRESETS.map((p) => (
+                <option key={p.file} value={p.file}>
+                  {t(`preset.${p.id}.label`)}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </label>
         {backendSelect(ids.a, t("sideA"), a, setA)}
@@ -208,7 +243,11 @@ function CompareForm() {
       </p>
       {state.status === "error" ? <p className="error">{t("error", { message: state.message })}</p> : null}
       {state.status === "done" ? (
-        <ComparePanes result={state.result} fake={container.ok && container.fake} />
+        <ComparePanes
+          result={state.result}
+          fake={container.ok && container.fake}
+          {...(state.preset ? { preset: state.preset } : {})}
+        />
       ) : null}
     </div>
   );

@@ -7,6 +7,7 @@ import {
   callRows,
   fileRows,
 } from "@state/compare-backends";
+import type { PiPreset } from "@state/pi-presets";
 import { useT } from "../i18n/index";
 import { localized } from "../ScenarioPlayer/localized";
 import { useBackendName } from "./useBackendName";
@@ -18,14 +19,25 @@ const SIDES = ["a", "b"] as const;
  * the same call on both sides), then the files that differ. A row that differs is outlined and says
  * what differs in words; the panes scroll inside the dialog.
  */
-export function ComparePanes({ result, fake }: { result: CompareResult; fake: boolean }) {
+export function ComparePanes({
+  result,
+  fake,
+  preset,
+}: {
+  result: CompareResult;
+  fake: boolean;
+  /** the "what changed in pi" preset that ran, whose difference the panes point at */
+  preset?: PiPreset;
+}) {
   const { t, language } = useT("compareBackends");
   const name = useBackendName();
   const [a, b] = result.sides;
   const { title } = localized({ ...result, description: "" }, language);
   const rows = callRows(a.calls, b.calls);
   const files = fileRows(a.files, b.files);
+  const told = JSON.stringify(a.told) !== JSON.stringify(b.told);
   const differing = rows.filter((r) => r.differs.length > 0).length;
+  const about = preset?.about;
   const names = [name(a.backend, fake), name(b.backend, fake)];
   return (
     <div className="compare__result" data-differences={differing + files.length}>
@@ -34,6 +46,11 @@ export function ComparePanes({ result, fake }: { result: CompareResult; fake: bo
           ? t("noDifference", { title })
           : t("summary", { title, calls: differing, files: files.length })}
       </p>
+      {preset ? (
+        <p className="compare__look" data-preset-look={preset.id}>
+          <strong>{t("lookAt")}</strong> {t(`preset.${preset.id}.look`)}
+        </p>
+      ) : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard */}
       <section className="compare__panes" aria-label={t("panesLabel")} tabIndex={0}>
         <SideHead side={a} name={names[0] as string} limitMs={result.limitMs} />
@@ -46,10 +63,12 @@ export function ComparePanes({ result, fake }: { result: CompareResult; fake: bo
               side={side}
               index={n + 1}
               differs={row.differs}
+              about={about}
             />
           )),
         )}
-        <h3 className="compare__files-title">
+        {told ? <ToldRows a={a.told ?? []} b={b.told ?? []} about={about === "prompt"} /> : null}
+        <h3 className={`compare__files-title${about === "files" && files.length > 0 ? " is-about" : ""}`}>
           {files.length === 0 ? t("filesSame") : t("filesDiffer", { count: files.length })}
         </h3>
         {files.map((row) =>
@@ -94,21 +113,25 @@ function CallCell({
   side,
   index,
   differs,
+  about,
 }: {
   call: DemoCall | undefined;
   side: "a" | "b";
   index: number;
   differs: CallField[];
+  about?: string | undefined;
 }) {
   const { t, format } = useT("compareBackends");
   const different = differs.length > 0;
   const what = differs.map((f) => t(`field.${f}`));
+  const isAbout = about !== undefined && (differs as string[]).includes(about);
   return (
     <div
-      className={`compare__cell${different ? " is-different" : ""}`}
+      className={`compare__cell${different ? " is-different" : ""}${isAbout ? " is-about" : ""}`}
       data-side={side}
       data-call={index}
       data-differs={different}
+      data-about={isAbout || undefined}
     >
       {different ? (
         <p className="compare__differs">
@@ -124,11 +147,50 @@ function CallCell({
             {call.isError ? t("isError") : t("ok")} · {format.duration(call.ms)}
           </span>
           <Cut text={call.text} tail={call.tail} omitted={call.omitted} model />
+          {call.structured !== undefined ? (
+            <details className="compare__structured" open={differs.includes("structured")}>
+              <summary>structuredContent</summary>
+              <pre className="compare__text" lang="en" data-verbatim>
+                {call.structured}
+              </pre>
+            </details>
+          ) : null}
         </>
       ) : (
         <p className="muted">{t("notCalled")}</p>
       )}
     </div>
+  );
+}
+
+/**
+ * What each side's model was told of the system prompt: with pi 0.73.1 the whole prompt again with
+ * every run, with pi 1.6.0 one system message and then patches of the sections that changed.
+ */
+function ToldRows({ a, b, about }: { a: string[]; b: string[]; about: boolean }) {
+  const { t } = useT("compareBackends");
+  return (
+    <>
+      <h3 className={`compare__files-title${about ? " is-about" : ""}`} data-told-title>
+        {t("told.title")}
+      </h3>
+      {[a, b].map((told, n) => (
+        <div key={SIDES[n]} className="compare__cell is-different" data-side={SIDES[n]} data-told>
+          {told.map((text, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once the run has ended
+            <details key={i} className="compare__told">
+              <summary>
+                {t("told.entry", { n: i + 1, chars: text.length })}{" "}
+                <code lang="en">{text.split("\n", 1)[0]}</code>
+              </summary>
+              <pre className="compare__text" lang="en" data-verbatim>
+                {text}
+              </pre>
+            </details>
+          ))}
+        </div>
+      ))}
+    </>
   );
 }
 

@@ -9,9 +9,12 @@
  * a hanging drill ends as its abort ends it. A bash command that never yields cannot see an abort; the
  * page runs this in a worker of its own and ends that worker when a cancelled run does not answer.
  */
+import type { SessionEvent } from "@agent/events";
+import type { AgentMessage } from "@agent/messages";
 import { parseScenario } from "@agent/scenario";
 import type { SnapshotEntry } from "@backends/backend";
 import { isUtf8Text, utf8Decode } from "@core/bytes";
+import { renderSystemMessageUpdate } from "@core/system-prompt/patch";
 import { DEFAULT_PI_VERSION, type PiVersionId } from "@core/versions/ids";
 import {
   COMPARE_SIDE_LIMIT_MS,
@@ -125,11 +128,28 @@ async function runSide(
     backendId: workspace.backend.description.id,
     calls: foldCalls(events),
     files,
+    told: toldOf(events, session.transcript),
     ...(stopped ? { stopped } : {}),
     ...(failed?.type === "session_error" ? { error: failed.message } : {}),
   };
   workspace.backend.dispose();
   return side;
+}
+
+/**
+ * What the model was told of the system prompt: the conversation's system messages where the version
+ * sends them (1.6.0), else the prompt as it stood at each run's start (0.73.1 sends it whole each time).
+ */
+export function toldOf(events: readonly SessionEvent[], transcript: readonly AgentMessage[]): string[] {
+  const system = transcript.filter((m) => m.role === "system");
+  if (system.length > 0) return system.map((m) => renderSystemMessageUpdate(m));
+  const told: string[] = [];
+  let prompt = "";
+  for (const e of events) {
+    if (e.type === "prompt_sections_changed") prompt = e.rendered;
+    else if (e.type === "agent_start") told.push(prompt);
+  }
+  return told;
 }
 
 /** The workspace's files (folders left out) as the panes show them, by workspace-relative path. */

@@ -57,6 +57,9 @@ export function foldCalls(
         images: e.result.content.filter((c) => c.type === "image").length,
         updates: updates.get(e.toolCallId) ?? 0,
         detailKeys: details && typeof details === "object" ? Object.keys(details) : [],
+        ...(e.result.structuredContent !== undefined
+          ? { structured: JSON.stringify(e.result.structuredContent) }
+          : {}),
         ms: e.ts - (start?.ts ?? e.ts),
       });
     }

@@ -58,6 +58,8 @@ export interface DemoCall {
   updates: number;
   /** the keys of the result's details (pi's edit: diff, firstChangedLine); none for mini-pi */
   detailKeys: string[];
+  /** the result's structuredContent as JSON (pi 1.6.0's tools return it for programs, not the model) */
+  structured?: string;
   /** milliseconds from the call's start to its end */
   ms: number;
 }
