@@ -177,4 +177,40 @@ describe("the lessons' checks", () => {
     expect(checkLesson("memory", [], 0)).toEqual({ passed: false, reason: "codeExercise" });
     expect(checkLesson("layers", [], 0).passed).toBe(false);
   });
+
+  it("versions: passes when the same find gets two answers from two pi versions", () => {
+    const find = (id: string, pattern: string, text: string) => [
+      ev({ type: "tool_execution_start", toolCallId: id, toolName: "find", args: { pattern } }),
+      ev({
+        type: "tool_execution_end",
+        toolCallId: id,
+        toolName: "find",
+        isError: false,
+        result: { content: [{ type: "text", text }] },
+      }),
+    ];
+    const since = seq;
+    expect(checkLesson("versions", [], since).reason).toBe("noFind");
+    const first = find("f1", "lib/*.ts", "lib/a.ts");
+    expect(checkLesson("versions", [...first], since).reason).toBe("noSwitch");
+    const switched = ev({
+      type: "pi_version_changed",
+      version: "0.73.1",
+      previous: "1.6.0",
+      cause: "picked",
+    });
+    // After the switch, another pattern: not the same call.
+    const other = find("f2", "*.ts", "lib/a.ts");
+    expect(checkLesson("versions", [...first, switched, ...other], since).reason).toBe("noSwitch");
+    const same = find("f3", "lib/*.ts", "lib/a.ts");
+    expect(checkLesson("versions", [...first, switched, ...same], since).reason).toBe("sameAnswer");
+    const anyDepth = find("f4", "lib/*.ts", "lib/a.ts\nsrc/lib/c.ts");
+    expect(checkLesson("versions", [...first, switched, ...anyDepth], since)).toEqual({
+      passed: true,
+      reason: "findsDiffer",
+    });
+    // Calls before the exercise started do not count.
+    const later = seq;
+    expect(checkLesson("versions", [...first, switched, ...anyDepth], later).reason).toBe("noFind");
+  });
 });

@@ -20,6 +20,7 @@ export const LESSON_IDS = [
   "validation",
   "prompt",
   "events",
+  "versions",
 ] as const;
 
 export type LessonId = (typeof LESSON_IDS)[number];
@@ -46,6 +47,7 @@ export const LESSONS: readonly LessonSpec[] = [
   { id: "validation", scenario: "validation.json", panel: "conversation" },
   { id: "prompt", scenario: "tool-on.json", panel: "system-prompt" },
   { id: "events", scenario: "abort.json", panel: "event-stream" },
+  { id: "versions", scenario: "changed/find-anchor.json", panel: "conversation" },
 ];
 
 export interface LessonResult {
@@ -134,9 +136,37 @@ export function checkLesson(id: LessonId, events: readonly SessionEvent[], since
       if (recent.some((e) => isEnd(e) && updated.has(e.toolCallId))) return result(true, "updatesSeen");
       return result(false, recent.some(isEnd) ? "noUpdates" : "noCall");
     }
+    case "versions":
+      return checkVersions(events, sinceSeq);
     case "memory":
     case "layers":
       // Code exercises: their tests run against the learner's code, not over the event stream.
       return result(false, "codeExercise");
   }
+}
+
+/**
+ * The same find (same arguments) answered differently by two pi versions. A call's version is the one
+ * the last pi_version_changed before it set, or, before any change, the one the first change left.
+ */
+function checkVersions(events: readonly SessionEvent[], sinceSeq: number): LessonResult {
+  const changes = events.filter((e) => e.type === "pi_version_changed");
+  const versionAt = (seq: number) => {
+    const last = changes.filter((c) => c.seq < seq).at(-1);
+    return last ? last.version : changes[0]?.previous;
+  };
+  const args = new Map<string, string>();
+  const finds: { args: string; version: string | undefined; text: string }[] = [];
+  for (const e of events) {
+    if (e.type === "tool_execution_start") args.set(e.toolCallId, JSON.stringify(e.args));
+    else if (isEnd(e) && e.toolName === "find" && e.seq > sinceSeq && !e.isError)
+      finds.push({ args: args.get(e.toolCallId) ?? "", version: versionAt(e.seq), text: textOf(e) });
+  }
+  if (finds.length === 0) return result(false, "noFind");
+  const twoVersions = finds.some((a) => finds.some((b) => a.args === b.args && a.version !== b.version));
+  if (!twoVersions) return result(false, "noSwitch");
+  const differ = finds.some((a) =>
+    finds.some((b) => a.args === b.args && a.version !== b.version && a.text !== b.text),
+  );
+  return differ ? result(true, "findsDiffer") : result(false, "sameAnswer");
 }
