@@ -298,6 +298,72 @@ export default function (pi: any) {
 });
 
 describe("a learner's tool called by a scenario", () => {
+  it("a pi 1.6.0 tool calling ctx.executeTool, with structuredContent and isError: by hand and in a scenario; under 0.73.1 the call fails and the row warns", async () => {
+    const s = start();
+    const source = `import { Type } from "typebox";
+export default function (pi: any) {
+  pi.registerTool({
+    name: "lines",
+    label: "Lines",
+    description: "Counts a file's lines by reading it with the read tool.",
+    parameters: Type.Object({ path: Type.String() }),
+    async execute(id: string, params: any, signal: any, onUpdate: any, ctx: any) {
+      const read = await ctx.executeTool("read", { path: params.path });
+      if (read.isError) return { content: read.result.content, details: {}, isError: true };
+      const lines = read.result.content[0].text.split("\\n").length;
+      return {
+        content: [{ type: "text", text: params.path + ": " + lines + " lines, read as " + read.toolCall.id }],
+        details: {},
+        structuredContent: { lines, tools: ctx.tools.length > 0 },
+      };
+    },
+  });
+}
+`;
+    s.playground.session.setPiVersion("1.6.0", "picked");
+    expect(await s.playground.learner.register(source)).toBe(true);
+    const row = s.last("tool_set_changed")?.tools.find((t) => t.name === "lines");
+    expect(row?.fields16).toEqual({ "ctx.executeTool": "(called by execute)" });
+    const byHand = await call(s, "lines", '{"path": "README.md"}');
+    expect(byHand.isError).toBe(false);
+    expect(byHand.text).toMatch(/^README\.md: \d+ lines, read as c-lines-\d+\/1$/);
+    const nested = s.events.filter(
+      (e): e is Of<"tool_execution_end"> => e.type === "tool_execution_end" && e.toolName === "read",
+    );
+    expect(nested.at(-1)?.parentToolCallId).toMatch(/^c-lines-/);
+    const end = s.last("tool_execution_end");
+    expect(end?.result.structuredContent).toEqual({ lines: expect.any(Number), tools: true });
+    // A nested call's failure comes back to the tool, which returns it as an error.
+    expect(await call(s, "lines", '{"path": "missing.md"}')).toMatchObject({ isError: true });
+
+    s.playground.scenarios.load({
+      title: "lines by a scenario",
+      pi: "1.6.0",
+      steps: [
+        { user: "how long is the README?" },
+        {
+          assistant: {
+            content: [{ type: "toolCall", id: "l1", name: "lines", arguments: { path: "README.md" } }],
+            stopReason: "toolUse",
+          },
+        },
+        { assistant: { content: [{ type: "text", text: "Done." }], stopReason: "stop" } },
+      ],
+    });
+    await s.playground.scenarios.requirePlayer().play(0);
+    await s.playground.idle();
+    const starts = s.events.filter((e) => e.type === "tool_execution_start").slice(-2);
+    expect(starts.map((e) => [e.toolCallId, (e as Of<"tool_execution_start">).parentToolCallId])).toEqual([
+      ["l1", undefined],
+      ["l1/1", "l1"],
+    ]);
+
+    s.playground.session.setPiVersion("0.73.1", "picked");
+    const old = await call(s, "lines", '{"path": "README.md"}');
+    expect(old.isError).toBe(true);
+    expect(old.text).toMatch(/executeTool is not a function/);
+  });
+
   it("keeps its state when a scenario loads, and a scenario step's call reaches it", async () => {
     const s = start();
     await s.playground.learner.register(template("wc"));

@@ -75,13 +75,21 @@ export type AgentEvent =
   | { type: "message_update"; message: AgentMessage; assistantMessageEvent: AssistantMessageEvent }
   | { type: "message_end"; message: AgentMessage }
   /** `args` are the raw arguments, before prepareArguments and validation */
-  | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown }
+  | {
+      type: "tool_execution_start";
+      toolCallId: string;
+      toolName: string;
+      args: unknown;
+      /** pi 1.6.0: set on a call another tool made through `ctx.executeTool` (its id) */
+      parentToolCallId?: string;
+    }
   | {
       type: "tool_execution_update";
       toolCallId: string;
       toolName: string;
       args: unknown;
       partialResult: unknown;
+      parentToolCallId?: string;
     }
   | {
       type: "tool_execution_end";
@@ -91,6 +99,7 @@ export type AgentEvent =
       isError: boolean;
       /** pi 1.6.0: how long execute took, in whole ms; absent when the tool did not run */
       durationMs?: number;
+      parentToolCallId?: string;
     };
 
 export type AgentEventType = AgentEvent["type"];

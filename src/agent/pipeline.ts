@@ -13,11 +13,13 @@
  *
  * Deviation from pi: the stage events (call_*, batch_*) are the playground's own, emitted between pi's.
  */
-import type { AgentToolResult, AnyAgentTool } from "@core/tools/types";
+import type { AgentToolResult, AnyAgentTool, ToolCallOutcome, ToolContext } from "@core/tools/types";
 import { VALIDATOR_0_73_1 } from "@core/validation";
 import type { RejectStage } from "./events";
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages";
+import { type NestedScope, nestedContext } from "./nested-calls";
 import {
+  applyAfterHook,
   createErrorToolResult,
   createToolResultMessage,
   durationOf,
@@ -55,6 +57,7 @@ const ABORTED = "Operation aborted";
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const defaultClock = () => performance.now();
 const sameJson = (a: unknown, b: string) => JSON.stringify(a) === b;
+const AFTER_HOOK_KEYS = ["content", "details", "isError", "terminate", "structuredContent", "usage"] as const;
 
 export async function executeToolCalls(
   context: AgentContext,
@@ -101,8 +104,42 @@ class CallRunner {
     private readonly signal: AbortSignal | undefined,
     private readonly emit: LoopEmit,
     private readonly mode: "parallel" | "sequential",
+    private readonly nested?: NestedScope,
+    /** how many nested calls each call has made so far, by its id (shared by the whole batch) */
+    private readonly nestedCounts = new Map<string, number>(),
   ) {
     this.clock = config.clock ?? defaultClock;
+  }
+
+  private nestedContext(parent: string): ToolContext {
+    return nestedContext(parent, this.context.tools, this.nestedCounts, (toolCall, scope, signal) =>
+      new CallRunner(
+        this.context,
+        this.assistantMessage,
+        this.config,
+        signal ?? this.signal,
+        this.emit,
+        this.mode,
+        scope,
+        this.nestedCounts,
+      ).runNestedCall(toolCall),
+    );
+  }
+
+  private async runNestedCall(toolCall: ToolCall): Promise<ToolCallOutcome> {
+    await this.emitToolExecutionStart(toolCall);
+    const preparation = await this.prepareToolCall(toolCall);
+    const finalized =
+      preparation.kind === "immediate"
+        ? preparation
+        : await this.finalizeExecutedToolCall(preparation, await this.executePreparedToolCall(preparation));
+    await this.emitToolExecutionEnd(finalized);
+    const { result, isError, durationMs } = finalized as Finalized;
+    return { toolCall, result, isError, ...(durationMs !== undefined ? { durationMs } : {}) };
+  }
+
+  private get parentRef() {
+    return this.nested ? { parentToolCallId: this.nested.parent } : {};
   }
 
   async executeToolCallsSequential(calls: ToolCall[]): Promise<BatchResult> {
@@ -169,6 +206,7 @@ class CallRunner {
       toolCallId: toolCall.id,
       toolName: toolCall.name,
       args: toolCall.arguments,
+      ...this.parentRef,
     });
   }
 
@@ -237,7 +275,9 @@ class CallRunner {
         if (verdict?.block) {
           const reason = verdict.reason || "Tool execution was blocked";
           await this.emit({ type: "call_blocked", ...ref, reason, durationMs: beforeHookMs });
-          return { kind: "immediate", toolCall: call, result: createErrorToolResult(reason), isError: true };
+          const result = createErrorToolResult(reason);
+          if (this.config.structuredHooks && verdict.terminate === true) result.terminate = true;
+          return { kind: "immediate", toolCall: call, result, isError: true };
         }
       }
       return {
@@ -268,16 +308,20 @@ class CallRunner {
     const t = this.clock();
     const updates: Promise<void>[] = [];
     try {
-      const result = await tool.execute(toolCall.id, args, this.signal, (partialResult) => {
+      const extra = this.config.nestedCalls ? this.nestedContext(toolCall.id) : undefined;
+      const onUpdate = (partialResult: AgentToolResult) => {
+        this.nested?.onUpdate?.(partialResult);
         // The raw arguments, as pi reports them on every update.
         const update = {
           type: "tool_execution_update",
           ...ref,
           args: toolCall.arguments,
           partialResult,
+          ...this.parentRef,
         } as const;
         updates.push(Promise.resolve(this.emit(update)));
-      });
+      };
+      const result = await tool.execute(toolCall.id, args, this.signal, onUpdate, extra);
       // execute's own time, as pi 1.6.0 measures it: before the updates still on their way are awaited.
       const executeMs = this.clock() - t;
       await Promise.all(updates);
@@ -305,16 +349,9 @@ class CallRunner {
           this.signal,
         );
         if (after) {
-          for (const key of ["content", "details", "isError", "terminate"] as const)
+          for (const key of AFTER_HOOK_KEYS)
             if (after[key] !== undefined && after[key] !== null) overridden.push(key);
-          outcome = {
-            result: {
-              content: after.content ?? outcome.result.content,
-              details: after.details ?? outcome.result.details,
-              terminate: after.terminate ?? outcome.result.terminate,
-            },
-            isError: after.isError ?? outcome.isError,
-          };
+          outcome = applyAfterHook(outcome, after, this.config.structuredHooks === true);
         }
       } catch (error) {
         outcome = { result: createErrorToolResult(messageOf(error)), isError: true };
@@ -345,6 +382,7 @@ class CallRunner {
       result,
       isError,
       ...durationOf(durationMs, this.config),
+      ...this.parentRef,
     });
   }
 

@@ -5,7 +5,7 @@
  */
 import type { AgentToolResult } from "@core/tools/types";
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages";
-import type { LoopConfig, LoopEmit } from "./types";
+import type { AfterToolCallResult, LoopConfig, LoopEmit } from "./types";
 
 /** One call's outcome; `durationMs`: execute's time in whole ms, for a call that ran */
 export interface FinalizedCall {
@@ -30,10 +30,46 @@ export function createToolResultMessage(
     toolName: toolCall.name,
     content: result.content,
     details: result.details,
+    // pi 1.6.0 carries a tool's own usage on its result message (never counted as the model's).
+    ...(config.structuredHooks && result.usage !== undefined ? { usage: result.usage } : {}),
     isError,
     ...durationOf(durationMs, config),
     timestamp: Date.now(),
   };
+}
+
+/**
+ * The after-hook's overrides, field by field. pi 0.73.1 rebuilds the result from content, details and
+ * terminate; pi 1.6.0 (`structured`) keeps the rest of the result, takes usage and structuredContent too,
+ * and drops structuredContent when the content is replaced without it (it may no longer match).
+ */
+export function applyAfterHook(
+  outcome: { result: AgentToolResult; isError: boolean },
+  after: AfterToolCallResult,
+  structured: boolean,
+): { result: AgentToolResult; isError: boolean } {
+  const { result } = outcome;
+  const isError = after.isError ?? outcome.isError;
+  if (!structured)
+    return {
+      result: {
+        content: after.content ?? result.content,
+        details: after.details ?? result.details,
+        terminate: after.terminate ?? result.terminate,
+      },
+      isError,
+    };
+  const next: AgentToolResult = {
+    ...result,
+    content: after.content ?? result.content,
+    details: after.details ?? result.details,
+    usage: after.usage ?? result.usage,
+    terminate: after.terminate ?? result.terminate,
+  };
+  const structuredContent = after.structuredContent ?? (after.content ? undefined : result.structuredContent);
+  if (structuredContent === undefined) delete next.structuredContent;
+  else next.structuredContent = structuredContent;
+  return { result: next, isError };
 }
 
 /** `durationMs` where the version reports it (1.6.0) and the call ran; nothing otherwise. */

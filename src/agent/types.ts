@@ -17,6 +17,8 @@ export interface AgentContext {
 export interface BeforeToolCallResult {
   block?: boolean;
   reason?: string;
+  /** pi 1.6.0: a blocked call's result asks the batch to end the run (with `structuredHooks`) */
+  terminate?: boolean;
 }
 
 export interface AfterToolCallResult {
@@ -24,6 +26,10 @@ export interface AfterToolCallResult {
   details?: unknown;
   isError?: boolean;
   terminate?: boolean;
+  /** pi 1.6.0 (with `structuredHooks`): replaces the result's structuredContent */
+  structuredContent?: unknown;
+  /** pi 1.6.0 (with `structuredHooks`): replaces the result's usage */
+  usage?: unknown;
 }
 
 export interface BeforeToolCallContext {
@@ -86,4 +92,8 @@ export interface LoopConfig {
    * pipeline never looks and leaves the abort to each tool.
    */
   abortChecks?: boolean;
+  /** pi 1.6.0: a running tool's context has `executeTool` and `tools` (nested-calls.ts) */
+  nestedCalls?: boolean;
+  /** pi 1.6.0's hook results: see LoopProfile.structuredHooks */
+  structuredHooks?: boolean;
 }

@@ -3,7 +3,8 @@
  * (marked as the learner's) and the prompt's tools section and answers a call by hand; a syntax error is
  * shown before anything registers; a tool with an endless loop is ended by the page's watchdog, the worker
  * replaced, the transcript told, and the page goes on answering calls; a tool's pi 1.6.0 fields are shown
- * with it, and under pi 0.73.1 said to be ignored.
+ * with it, and under pi 0.73.1 said to be ignored; a 1.6.0 tool's nested call (ctx.executeTool) runs and
+ * gets its own timeline lane, and under 0.73.1 fails with the details saying why.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -100,11 +101,45 @@ export default function (pi: any) {
       .getByRole("button", { name: "tagged" })
       .click();
     const details = page.getByRole("region", { name: /tagged/ });
-    await details.getByText("pi 1.6.0's definition fields").waitFor();
+    await details.getByText("pi 1.6.0's definition fields and context").waitFor();
     await details.getByText('{"readOnlyHint":true}').waitFor();
     await details.getByText(/pi 1\.6\.0 accepts these fields/).waitFor();
     await page.getByRole("combobox", { name: "pi version" }).selectOption("0.73.1");
-    await details.getByText(/pi 0\.73\.1 does not know these fields: it ignores them/).waitFor();
+    await details.getByText(/pi 0\.73\.1 does not know these: it ignores the fields/).waitFor();
+  });
+
+  it("a pi 1.6.0 tool runs read through ctx.executeTool: a lane of its own on the timeline; under 0.73.1 the call fails and the tool's details warn", async () => {
+    await openEditor();
+    await setSource(`import { Type } from "typebox";
+export default function (pi: any) {
+  pi.registerTool({
+    name: "lines", label: "Lines", description: "Counts a file's lines with the read tool.",
+    parameters: Type.Object({ path: Type.String() }),
+    async execute(id: string, params: any, signal: any, onUpdate: any, ctx: any) {
+      const read = await ctx.executeTool("read", { path: params.path });
+      const lines = read.result.content[0].text.split("\\n").length;
+      return { content: [{ type: "text", text: lines + " lines, read as " + read.toolCall.id }], details: {}, structuredContent: { lines } };
+    },
+  });
+}
+`);
+    await dialog().getByRole("button", { name: "Register" }).click();
+    await dialog().getByRole("status").getByText("Registered lines").waitFor();
+    await dialog().getByRole("button", { name: "Close" }).click();
+    const text = await callByHand("lines", { path: "package.json" });
+    const id = /read as (\S+)$/.exec(text)?.[1] ?? "";
+    expect(text).toMatch(/^\d+ lines, read as \S+\/1$/);
+    // The nested read has a lane of its own, named by its id.
+    await page.locator(".timeline").getByText(id, { exact: false }).first().waitFor({ state: "attached" });
+    await page.getByRole("combobox", { name: "pi version" }).selectOption("0.73.1");
+    expect(await callByHand("lines", { path: "package.json" })).toMatch(/executeTool is not a function/);
+    await page
+      .getByRole("table", { name: /Tools by name/ })
+      .getByRole("button", { name: "lines" })
+      .click();
+    const details = page.getByRole("region", { name: /lines/ });
+    await details.getByText("ctx.executeTool").waitFor();
+    await details.getByText(/its ctx has no executeTool, so a call to it fails/).waitFor();
   });
 
   it("shows a syntax error at its line and registers nothing (on a 1024×768 projector)", async () => {

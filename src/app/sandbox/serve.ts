@@ -21,8 +21,19 @@ interface LearnerDefinition extends ToolMeta {
     params: unknown,
     signal: AbortSignal,
     onUpdate: (partial: unknown) => void,
-    ctx: { cwd: string },
+    ctx: SandboxToolContext,
   ): unknown;
+}
+
+/** What a learner's execute gets as `ctx`: the call's folder, and under pi 1.6.0 its nested calls. */
+interface SandboxToolContext {
+  cwd: string;
+  tools?: readonly string[];
+  executeTool?: (
+    name: string,
+    args: unknown,
+    options?: { signal?: AbortSignal; onUpdate?: (partial: unknown) => void },
+  ) => Promise<unknown>;
 }
 
 export function serveSandbox(port: PortLike): RpcPeer {
@@ -71,7 +82,20 @@ export function serveSandbox(port: PortLike): RpcPeer {
       if (problem) throw shapeError(d.name, problem, "update (onUpdate)");
       context.update(partial);
     };
-    return await d.execute(args.toolCallId, args.params, context.signal, onUpdate, { cwd: args.cwd });
+    const ctx: SandboxToolContext = { cwd: args.cwd };
+    if (args.nested) {
+      ctx.tools = args.nested.tools;
+      ctx.executeTool = (name, nestedArgs, options = {}) =>
+        peer.call(
+          "execute_tool",
+          { toolCallId: args.toolCallId, name, args: nestedArgs },
+          {
+            signal: options.signal ?? context.signal,
+            ...(options.onUpdate ? { onUpdate: options.onUpdate } : {}),
+          },
+        );
+    }
+    return await d.execute(args.toolCallId, args.params, context.signal, onUpdate, ctx);
   };
 
   const loadModule = async (args: Args<"load_module">): Promise<Answer<"load_module">> => {

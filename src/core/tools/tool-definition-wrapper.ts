@@ -25,8 +25,10 @@ export function wrapToolDefinition<TParams extends TSchema, TDetails>(
     label: definition.label,
     description: definition.description,
     parameters: definition.parameters,
-    execute: (toolCallId, params, signal, onUpdate) =>
-      definition.execute(toolCallId, params, signal, onUpdate, ctxFactory?.(toolCallId, signal)),
+    execute: (toolCallId, params, signal, onUpdate, extra) => {
+      const ctx = ctxFactory?.(toolCallId, signal);
+      return definition.execute(toolCallId, params, signal, onUpdate, extra ? { ...ctx, ...extra } : ctx);
+    },
   };
   if (definition.prepareArguments) tool.prepareArguments = definition.prepareArguments;
   if (definition.executionMode) tool.executionMode = definition.executionMode;

@@ -34,9 +34,25 @@ export interface AgentToolResult<TDetails = unknown> {
   isError?: boolean;
   /** Machine-readable result for programmatic callers (pi 1.6.0's read and bash); never sent to the model. */
   structuredContent?: unknown;
+  /** pi 1.6.0: the tool's own usage (a tool that asks a model, say); never counted as the agent's */
+  usage?: unknown;
 }
 
 export type AgentToolUpdateCallback<TDetails = unknown> = (partialResult: AgentToolResult<TDetails>) => void;
+
+/** The end of a tool call run through the pipeline for another tool (pi 1.6.0's `ctx.executeTool`). */
+export interface ToolCallOutcome {
+  toolCall: { type: "toolCall"; id: string; name: string; arguments: Record<string, unknown> };
+  result: AgentToolResult;
+  isError: boolean;
+  /** whole ms execute took; absent when the tool did not run */
+  durationMs?: number;
+}
+
+export interface NestedCallOptions {
+  signal?: AbortSignal;
+  onUpdate?: AgentToolUpdateCallback;
+}
 
 /** What a tool may learn about the session calling it; pi passes its ExtensionContext here. */
 export interface ToolContext {
@@ -44,6 +60,14 @@ export interface ToolContext {
   model?: { id: string; input: ReadonlyArray<"text" | "image"> };
   /** The call's working directory: tools of a profile with `perCallCwd` resolve paths against it. */
   cwd?: string;
+  /** pi 1.6.0: the names of the tools `executeTool` can run (pi hands over the tools themselves) */
+  tools?: readonly string[];
+  /**
+   * pi 1.6.0: runs another tool through the whole pipeline on behalf of this call. The nested call
+   * gets the id `<this call's id>/<n>`, its own events with `parentToolCallId`, and never throws for
+   * a tool's failure: that comes back as `isError`.
+   */
+  executeTool?: (name: string, args: unknown, options?: NestedCallOptions) => Promise<ToolCallOutcome>;
 }
 
 export type ExecutionMode = "sequential" | "parallel";
@@ -79,6 +103,11 @@ export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown
     params: Static<TParams>,
     signal?: AbortSignal,
     onUpdate?: AgentToolUpdateCallback<TDetails>,
+    /**
+     * Deviation: what the loop adds to the call's context (pi 1.6.0's `executeTool`). pi's AgentTool
+     * takes four arguments and its session builds that context; here the pipeline owns nested calls.
+     */
+    extra?: ToolContext,
   ): Promise<AgentToolResult<TDetails>>;
 }
 

@@ -21,6 +21,14 @@ export interface LoopProfile {
   reportDurations: boolean;
   /** an aborted run's calls not yet executing end with "Operation aborted" (1.6.0) */
   abortChecks: boolean;
+  /** a running tool may run others through the pipeline (`ctx.executeTool`, 1.6.0) */
+  nestedCalls: boolean;
+  /**
+   * 1.6.0's hook results: a blocked call may ask to terminate; the after-hook may set
+   * `structuredContent` and `usage`, and replacing `content` without `structuredContent` drops it.
+   * 0.73.1's after-hook rebuilds the result from content, details and terminate alone.
+   */
+  structuredHooks: boolean;
 }
 
 export interface PiVersionProfile {
@@ -32,8 +40,22 @@ export interface PiVersionProfile {
 }
 
 const LOOP_PROFILES: Readonly<Record<PiVersionId, LoopProfile>> = {
-  "0.73.1": { returnedErrors: "ignore", truncatedCalls: "run", reportDurations: false, abortChecks: false },
-  "1.6.0": { returnedErrors: "honour", truncatedCalls: "refuse", reportDurations: true, abortChecks: true },
+  "0.73.1": {
+    returnedErrors: "ignore",
+    truncatedCalls: "run",
+    reportDurations: false,
+    abortChecks: false,
+    nestedCalls: false,
+    structuredHooks: false,
+  },
+  "1.6.0": {
+    returnedErrors: "honour",
+    truncatedCalls: "refuse",
+    reportDurations: true,
+    abortChecks: true,
+    nestedCalls: true,
+    structuredHooks: true,
+  },
 };
 
 export function piVersionProfile(id: PiVersionId): PiVersionProfile {

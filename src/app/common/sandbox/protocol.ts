@@ -51,6 +51,10 @@ export function toolMeta(d: Omit<ToolMeta, "fields16">): ToolMeta {
     const value = (d as Record<string, unknown>)[field];
     if (value !== undefined) fields16[field] = typeof value === "function" ? "(a function)" : value;
   }
+  // pi 1.6.0's ctx.executeTool: seen in execute's source, so pi 0.73.1's missing one can be warned of.
+  const execute = (d as { execute?: unknown }).execute;
+  if (typeof execute === "function" && /\bexecuteTool\b/.test(String(execute)))
+    fields16["ctx.executeTool"] = "(called by execute)";
   if (Object.keys(fields16).length > 0) meta.fields16 = fields16;
   return meta;
 }
@@ -67,7 +71,15 @@ export interface SandboxCalls {
   };
   /** one call of a loaded tool's execute; partial results arrive as updates */
   execute: {
-    args: { file: number; tool: string; toolCallId: string; params: unknown; cwd: string };
+    args: {
+      file: number;
+      tool: string;
+      toolCallId: string;
+      params: unknown;
+      cwd: string;
+      /** pi 1.6.0: the tools `ctx.executeTool` may run; absent under 0.73.1, whose ctx has neither */
+      nested?: { tools: readonly string[] };
+    };
     answer: unknown;
   };
   /** forgets a loaded file (replaced or removed) */
@@ -91,6 +103,11 @@ export interface HostCalls {
     args: { tool: string; cwd: string; options: unknown; toolCallId: string; params: unknown };
     answer: unknown;
   };
+  /**
+   * pi 1.6.0's `ctx.executeTool` from the running call `toolCallId`: another tool run through the
+   * session's pipeline; answers its outcome (updates arrive as the nested tool sends them)
+   */
+  execute_tool: { args: { toolCallId: string; name: string; args: unknown }; answer: unknown };
   /** waits for a turn in the file mutation queue; answers a lock id once the turn has come */
   lock: { args: { path: string }; answer: number };
   unlock: { args: { lock: number }; answer: undefined };

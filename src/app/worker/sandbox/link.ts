@@ -5,7 +5,7 @@
  * sandboxed iframe and hands over a port; in Node an in-process one), so a session with no tool of the
  * learner's never starts one.
  */
-import type { AnyToolDefinition } from "@core/tools/types";
+import type { AnyToolDefinition, ToolContext } from "@core/tools/types";
 import type { ToolDiagnostic } from "../../common/learner-tools/diagnostics";
 import type { SandboxCalls, ToolMeta } from "../../common/sandbox/protocol";
 import { type PortLike, RpcPeer } from "../../common/sandbox/rpc";
@@ -26,6 +26,8 @@ export type LoadedModule =
 
 export class SandboxLink {
   private peer: Promise<RpcPeer> | undefined;
+  /** the nested-call runners of the learner's calls now running, by call id (pi 1.6.0) */
+  private readonly running = new Map<string, NonNullable<ToolContext["executeTool"]>>();
   /** passes on the mutation-queue turns the sandbox holds */
   private released: () => void = () => {};
 
@@ -36,7 +38,7 @@ export class SandboxLink {
 
   private channel(): Promise<RpcPeer> {
     this.peer ??= this.connect().then((port) => {
-      const services = createHostServices(this.env);
+      const services = createHostServices(this.env, (id) => this.running.get(id));
       const peer = new RpcPeer(port, services.handlers);
       // Node keeps a process alive while a port listens; a test's session must not hold the run open.
       (port as { unref?: () => void }).unref?.();
@@ -59,7 +61,7 @@ export class SandboxLink {
       tools,
     });
     if (!answer.ok) return answer;
-    const definitions = answer.tools.map((meta) => remoteDefinition(peer, answer.file, meta));
+    const definitions = answer.tools.map((meta) => remoteDefinition(peer, answer.file, meta, this.running));
     return { ok: true, file: answer.file, definitions };
   }
 
@@ -88,11 +90,19 @@ export class SandboxLink {
 }
 
 /** A learner's tool as the session declares and calls it: its execute is a call into the sandbox. */
-function remoteDefinition(peer: RpcPeer, file: number, meta: ToolMeta): AnyToolDefinition {
+function remoteDefinition(
+  peer: RpcPeer,
+  file: number,
+  meta: ToolMeta,
+  running: Map<string, NonNullable<ToolContext["executeTool"]>>,
+): AnyToolDefinition {
   return {
     ...meta,
     execute: (toolCallId, params, signal, onUpdate, ctx) => {
-      const cwd = (ctx as { cwd?: string } | undefined)?.cwd ?? "/";
+      const cwd = ctx?.cwd ?? "/";
+      // The sandbox asks for a nested call by this call's id while it runs (services.ts execute_tool).
+      const nested = ctx?.executeTool ? { tools: ctx.tools ?? [] } : undefined;
+      if (ctx?.executeTool) running.set(toolCallId, ctx.executeTool);
       const local = new AbortController();
       const stop = () => local.abort(signal?.reason);
       if (signal?.aborted) stop();
@@ -101,7 +111,7 @@ function remoteDefinition(peer: RpcPeer, file: number, meta: ToolMeta): AnyToolD
         peer
           .call(
             "execute",
-            { file, tool: meta.name, toolCallId, params, cwd },
+            { file, tool: meta.name, toolCallId, params, cwd, ...(nested ? { nested } : {}) },
             {
               signal: local.signal,
               onUpdate: (partial) => {
@@ -117,7 +127,10 @@ function remoteDefinition(peer: RpcPeer, file: number, meta: ToolMeta): AnyToolD
             },
           )
           .then(resolve as (value: unknown) => void, reject)
-          .finally(() => signal?.removeEventListener("abort", stop));
+          .finally(() => {
+            signal?.removeEventListener("abort", stop);
+            running.delete(toolCallId);
+          });
       });
     },
   } as AnyToolDefinition;

@@ -9,6 +9,7 @@
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { type FileMutationQueue, withFileMutationQueue } from "@core/file-mutation-queue";
 import { createToolDefinition, type ToolsOptions } from "@core/tools/index";
+import type { ToolContext } from "@core/tools/types";
 import { encodeFsValue } from "../../common/sandbox/fs-values";
 import {
   BUILTIN_TOOLS,
@@ -37,7 +38,14 @@ export function builtinMetas(env: SandboxEnv): ToolMeta[] {
   return BUILTIN_TOOLS.map((name) => toolMeta(createToolDefinition(name, root, options)));
 }
 
-export function createHostServices(env: SandboxEnv) {
+/**
+ * `nestedOf` finds the nested-call runner of a learner's call still running (link.ts registers it while
+ * the call runs under pi 1.6.0).
+ */
+export function createHostServices(
+  env: SandboxEnv,
+  nestedOf: (toolCallId: string) => ToolContext["executeTool"] = () => undefined,
+) {
   /** turns in the mutation queue the sandbox holds: lock id → release */
   const held = new Map<number, () => void>();
   let locks = 0;
@@ -63,6 +71,18 @@ export function createHostServices(env: SandboxEnv) {
     );
   };
 
+  const execute_tool: Handler = async (args: Args<"execute_tool">, context) => {
+    const run = nestedOf(args.toolCallId);
+    if (!run)
+      throw new Error(
+        `ctx.executeTool was called after the call ${args.toolCallId} ended; call it while execute runs (await it).`,
+      );
+    return await run(args.name, args.args, {
+      signal: context.signal,
+      onUpdate: (partial) => context.update(partial),
+    });
+  };
+
   const lock: Handler = (args: Args<"lock">, context) =>
     new Promise<number>((resolve, reject) => {
       const id = ++locks;
@@ -85,7 +105,7 @@ export function createHostServices(env: SandboxEnv) {
   };
 
   return {
-    handlers: { fs, builtin, lock, unlock } satisfies Record<keyof HostCalls, Handler>,
+    handlers: { fs, builtin, execute_tool, lock, unlock } satisfies Record<keyof HostCalls, Handler>,
     /** the sandbox is gone: the turns it held pass on, so the queue does not wait for it forever */
     releaseAll() {
       for (const release of held.values()) release();
