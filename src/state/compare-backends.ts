@@ -149,8 +149,52 @@ export type ContainerAvailability =
   | { ok: false; reason: "missing"; missing: Missing[] }
   | { ok: false; reason: "notBooted" | "stuck" | "holdsWorkspace" };
 
-/** Which scenario to run: one of those shipped with the page, or the one loaded in the session. */
-export type ScenarioPick = { kind: "shipped"; file: string } | { kind: "loaded" };
+/**
+ * What to run: a scenario shipped with the page, the one loaded in the session, or one call by hand on a
+ * copy of the learner's files (`args` already checked to be a JSON object).
+ */
+export type ScenarioPick =
+  | { kind: "shipped"; file: string }
+  | { kind: "loaded" }
+  | { kind: "call"; tool: string; args: Record<string, unknown> };
+
+/** The tools a call by hand may name: pi's own, which both sides' fresh sessions have. */
+export const HAND_CALL_TOOLS = ["read", "bash", "edit", "write", "grep", "find", "ls"] as const;
+
+/** One call by hand as a scenario: the files as they are, the tool on, the call, and a closing reply. */
+export function handCallScenario(
+  tool: string,
+  args: Record<string, unknown>,
+  files: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    title: `${tool} ${JSON.stringify(args)}`,
+    workspace: { files },
+    tools: { active: [tool] },
+    steps: [
+      { user: "A call by hand." },
+      {
+        assistant: {
+          content: [{ type: "toolCall", id: "hand-1", name: tool, arguments: args }],
+          stopReason: "toolUse",
+        },
+      },
+      { assistant: { content: [{ type: "text", text: "Done." }], stopReason: "stop" } },
+    ],
+  };
+}
+
+/** The call form's JSON as a call's arguments: an object, or null when it is not one. */
+export function parseHandArgs(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface CompareRequest {
   scenario: ScenarioPick;

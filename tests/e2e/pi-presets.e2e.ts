@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { closePage, openAppIn } from "./page";
+import { callByHand } from "./support";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -65,5 +66,32 @@ describe("What changed in pi: the presets", () => {
     const told = dialog.locator('[data-told][data-side="b"] summary');
     expect(await told.nth(1).textContent()).toMatch(/Updated system prompt section "/);
     expect(await dialog.locator('[data-told][data-side="a"] summary').count()).toBe(2);
+  });
+
+  it("a call by hand runs on a copy of the learner's files, one version each side", async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    ({ page, errors } = await openAppIn(context));
+    await callByHand(page, "write", { path: "lib/a.ts", content: "export {};" });
+    await callByHand(page, "write", { path: "src/lib/c.ts", content: "export {};" });
+    await page.getByRole("button", { name: "Compare backends…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Compare backends" });
+    await dialog.getByLabel("Scenario").selectOption({ label: "A call by hand, on a copy of your files" });
+    await dialog.getByRole("combobox", { name: /^Tool/ }).selectOption("find");
+    const args = dialog.getByLabel("Arguments (JSON)");
+    await args.fill("{not json");
+    await dialog.getByText("Write the arguments as a JSON object").waitFor();
+    expect(await dialog.getByRole("button", { name: "Run on both" }).isDisabled()).toBe(true);
+    await args.fill('{"pattern": "lib/*.ts"}');
+    await dialog.getByLabel("Left pi version").selectOption("0.73.1");
+    await dialog.getByLabel("Right pi version").selectOption("1.6.0");
+    await dialog.getByLabel("Right backend").selectOption("memfs");
+    await dialog.getByRole("button", { name: "Run on both" }).click();
+    await dialog.locator("[data-summary]").waitFor({ timeout: 20_000 });
+    const left = dialog.locator('[data-call="1"][data-side="a"]');
+    expect(await left.getAttribute("data-differs")).toBe("true");
+    expect(await left.textContent()).toContain("src/lib/c.ts");
+    expect(await dialog.locator('[data-call="1"][data-side="b"]').textContent()).not.toContain(
+      "src/lib/c.ts",
+    );
   });
 });

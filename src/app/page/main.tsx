@@ -256,6 +256,7 @@ const handles: PageHandles = {
   compare: createCompareHandle({
     fetchScenario,
     loadedScenario: () => host.request({ type: "share_state" }).then((state) => state.scenario),
+    currentFiles: () => host.lastSnapshot()?.files,
     picker: backends,
   }),
   learnerTools,

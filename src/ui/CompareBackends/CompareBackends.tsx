@@ -6,7 +6,9 @@ import {
   type CompareResult,
   type ContainerAvailability,
   compareChoices,
+  HAND_CALL_TOOLS,
   parseBackendKey,
+  parseHandArgs,
   sameBackend,
   usesContainer,
 } from "@state/compare-backends";
@@ -30,6 +32,7 @@ type RunState =
   | { status: "error"; message: string };
 
 const LOADED = "loaded";
+const CALL = "call";
 const DRILLS = PAGE_DRILLS.filter((d) => d !== "off");
 
 /** The dialog "Compare backends…" opens (loaded on the first click: CompareButton.tsx). */
@@ -63,13 +66,25 @@ function CompareForm() {
   const shipped = useStore(scenarios);
   const learnerKind = useStore(stores.files, (f) => f.backendKind);
   const name = useBackendName();
-  const ids = { scenario: useId(), a: useId(), b: useId(), piA: useId(), piB: useId(), why: useId() };
+  const ids = {
+    scenario: useId(),
+    a: useId(),
+    b: useId(),
+    piA: useId(),
+    piB: useId(),
+    why: useId(),
+    tool: useId(),
+    args: useId(),
+    argsWhy: useId(),
+  };
   // Both sides start on the session's version; two versions on one backend show what changed in pi.
   const sessionPi = useStore(stores.status, (s) => s.piVersion) ?? DEFAULT_PI_VERSION;
   const [piA, setPiA] = useState<PiVersionId>(sessionPi);
   const [piB, setPiB] = useState<PiVersionId>(sessionPi);
   const [loadedTitle, setLoadedTitle] = useState<string | null>(null);
   const [scenario, setScenario] = useState("");
+  const [handTool, setHandTool] = useState<string>("find");
+  const [handArgs, setHandArgs] = useState('{"pattern": "*.md"}');
   const [a, setA] = useState("memfs");
   const [b, setB] = useState("drill:disk-full");
   const [state, setState] = useState<RunState>({ status: "idle" });
@@ -85,7 +100,14 @@ function CompareForm() {
   const choices = compareChoices(DRILLS);
   const unavailable = (key: string) => usesContainer(parseBackendKey(key)) && !container.ok;
   const same = sameBackend(parseBackendKey(a), parseBackendKey(b)) && piA === piB;
-  const canRun = pick !== "" && !same && !unavailable(a) && !unavailable(b) && state.status !== "running";
+  const args = pick === CALL ? parseHandArgs(handArgs) : null;
+  const canRun =
+    pick !== "" &&
+    !(pick === CALL && args === null) &&
+    !same &&
+    !unavailable(a) &&
+    !unavailable(b) &&
+    state.status !== "running";
 
   const start = (request: CompareRequest) => {
     const controller = new AbortController();
@@ -113,7 +135,12 @@ function CompareForm() {
 
   const run = () =>
     start({
-      scenario: pick === LOADED ? { kind: "loaded" } : { kind: "shipped", file: pick },
+      scenario:
+        pick === LOADED
+          ? { kind: "loaded" }
+          : pick === CALL
+            ? { kind: "call", tool: handTool, args: args ?? {} }
+            : { kind: "shipped", file: pick },
       a: parseBackendKey(a),
       b: parseBackendKey(b),
       pi: [piA, piB],
@@ -203,6 +230,7 @@ function CompareForm() {
             {loadedTitle !== null ? (
               <option value={LOADED}>{t("loaded", { title: loadedTitle })}</option>
             ) : null}
+            <option value={CALL}>{t("handCall")}</option>
             {shipped.map((s) => (
               <option key={s.file} value={s.file}>
                 {localized(s, language).title}
@@ -217,6 +245,42 @@ function CompareForm() {
             </optgroup>
           </select>
         </label>
+        {pick === CALL ? (
+          <>
+            <label className="compare__field" htmlFor={ids.tool}>
+              <span>{t("handTool")}</span>
+              <select
+                id={ids.tool}
+                value={handTool}
+                onChange={(e) => setHandTool(e.target.value)}
+                disabled={state.status === "running"}
+              >
+                {HAND_CALL_TOOLS.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="compare__field compare__args-field" htmlFor={ids.args}>
+              <span>{t("handArgs")}</span>
+              <input
+                id={ids.args}
+                value={handArgs}
+                spellCheck={false}
+                onChange={(e) => setHandArgs(e.target.value)}
+                disabled={state.status === "running"}
+                aria-invalid={args === null}
+                aria-describedby={args === null ? ids.argsWhy : undefined}
+              />
+              {args === null ? (
+                <span id={ids.argsWhy} className="error">
+                  {t("handArgsInvalid")}
+                </span>
+              ) : null}
+            </label>
+          </>
+        ) : null}
         {backendSelect(ids.a, t("sideA"), a, setA)}
         {versionSelect(ids.piA, t("versionA"), piA, setPiA)}
         {backendSelect(ids.b, t("sideB"), b, setB)}

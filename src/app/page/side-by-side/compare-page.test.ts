@@ -28,6 +28,7 @@ function setup(availability: ContainerAvailability = { ok: true, fake: true }) {
   const handle = createCompareHandle({
     fetchScenario: async (file) => ({ title: file, steps: [] }),
     loadedScenario: async () => undefined,
+    currentFiles: () => ({ "notes.md": "as the learner left it\n" }),
     picker: { compareContainer: () => availability, serveForCompare: () => port },
     spawn: () => worker as unknown as Worker,
     setTimeout: (run) => timers.push(run),
@@ -39,6 +40,32 @@ const BOTH = ["1.6.0", "1.6.0"] as const;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("createCompareHandle", () => {
+  it("a call by hand runs as a scenario over the learner's files as they are", async () => {
+    const { worker, handle } = setup();
+    void handle.run(
+      {
+        scenario: { kind: "call", tool: "read", args: { path: "notes.md" } },
+        a: { kind: "memfs" },
+        b: { kind: "memfs" },
+        pi: ["0.73.1", "1.6.0"],
+      },
+      new AbortController().signal,
+    );
+    await flush();
+    expect(worker.posted[0]?.message).toMatchObject({
+      type: "run",
+      scenario: {
+        workspace: { files: { "notes.md": "as the learner left it\n" } },
+        tools: { active: ["read"] },
+        steps: [
+          { user: "A call by hand." },
+          { assistant: { content: [{ name: "read", arguments: { path: "notes.md" } }] } },
+          { assistant: { stopReason: "stop" } },
+        ],
+      },
+    });
+  });
+
   it("runs in a worker of its own and ends it once it answers", async () => {
     const { worker, handle } = setup();
     const run = handle.run(

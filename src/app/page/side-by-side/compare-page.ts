@@ -10,6 +10,7 @@ import {
   type CompareRequest,
   type CompareResult,
   type ContainerAvailability,
+  handCallScenario,
   usesContainer,
 } from "@state/compare-backends";
 import type { CompareWorkerIn, CompareWorkerOut } from "../../common/side-by-side/compare-messages";
@@ -24,6 +25,8 @@ export interface ComparePageDeps {
   fetchScenario(file: string): Promise<unknown>;
   /** the scenario loaded in the learner's session, as its file had it (share_state), if any */
   loadedScenario(): Promise<{ title: string } | undefined>;
+  /** the learner's files as the last snapshot has them, for a call by hand on a copy */
+  currentFiles(): Record<string, unknown> | undefined;
   picker?: Pick<PageBackendPicker, "compareContainer" | "serveForCompare">;
   spawn?: () => CompareWorkerLike;
   setTimeout?: (run: () => void, ms: number) => unknown;
@@ -57,10 +60,13 @@ export function createCompareHandle(deps: ComparePageDeps): CompareHandle {
     container,
     loadedTitle: async () => (await deps.loadedScenario())?.title ?? null,
     async run(request: CompareRequest, signal: AbortSignal): Promise<CompareResult> {
+      const pick = request.scenario;
       const scenario =
-        request.scenario.kind === "shipped"
-          ? await deps.fetchScenario(request.scenario.file)
-          : await deps.loadedScenario();
+        pick.kind === "shipped"
+          ? await deps.fetchScenario(pick.file)
+          : pick.kind === "call"
+            ? handCallScenario(pick.tool, pick.args, deps.currentFiles() ?? {})
+            : await deps.loadedScenario();
       if (scenario === undefined)
         throw new Error("No scenario is loaded in the session: pick one from the list.");
       if (signal.aborted) throw abortError();

@@ -1,4 +1,4 @@
-import { callRows, fileRows } from "@state/compare-backends";
+import { callRows, fileRows, handCallScenario } from "@state/compare-backends";
 import { PI_PRESETS, PRESET_SIDES } from "@state/pi-presets";
 import { describe, expect, it } from "vitest";
 import { runCompare } from "./compare-backends";
@@ -60,5 +60,18 @@ describe("the 'what changed in pi' presets", () => {
       'Tool call "write" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.',
     );
     expect(fileRows(a.files, b.files).map((f) => f.path)).toEqual(["report.md"]);
+  });
+
+  it("a call by hand runs on a copy of the files given, and the versions' answers can differ", async () => {
+    const files = { "lib/a.ts": "a\n", "src/lib/c.ts": "c\n" };
+    const result = await runCompare(
+      handCallScenario("find", { pattern: "lib/*.ts" }, files),
+      { kind: "memfs" },
+      { kind: "memfs" },
+      { pi: PRESET_SIDES },
+    );
+    const [a, b] = result.sides;
+    expect([a.calls[0]?.text, b.calls[0]?.text]).toEqual(["lib/a.ts\nsrc/lib/c.ts", "lib/a.ts"]);
+    expect(callRows(a.calls, b.calls)[0]?.differs).toContain("text");
   });
 });
