@@ -16,6 +16,12 @@ import type {
   QueueWaitEvent,
 } from "./events/call";
 import type {
+  BreakpointsChangedEvent,
+  CallPausedEvent,
+  CallResumedEvent,
+  CallResumeRefusedEvent,
+} from "./events/debugger";
+import type {
   LearnerToolRegisteredEvent,
   LearnerToolRejectedEvent,
   LearnerToolsChangedEvent,
@@ -129,6 +135,10 @@ export type PlaygroundEvent =
   | PromptQueuedEvent
   | PromptDequeuedEvent
   | WorkerReplacedEvent
+  | BreakpointsChangedEvent
+  | CallPausedEvent
+  | CallResumedEvent
+  | CallResumeRefusedEvent
   | NoticeEvent
   | ModelRequestSentEvent
   | DrillChangedEvent

@@ -10,6 +10,7 @@ import type { BackendKind } from "@core/backend-kinds";
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
 import type { PiVersionId } from "@core/versions/ids";
 import type { Api, Context, Model, SimpleStreamOptions } from "@mariozechner/pi-ai";
+import type { Breakpoint } from "./breakpoints";
 import type { ManualCall } from "./drivers/manual";
 import type { ModelChoice } from "./drivers/model-presets";
 import type { LearnerToolEntry, LearnerToolProblem, SessionEvent, ToolState } from "./events";
@@ -83,6 +84,20 @@ export type SessionCommand = CommandBase &
     | { type: "write_file"; path: string; content: string }
     /** the faulty disk: a drill's id ("off", "disk-full", …); the tools are rebuilt over it */
     | { type: "set_drill"; drill: string }
+    /** the pipeline debugger's breakpoints (src/agent/breakpoints.ts), all of them at once */
+    | { type: "set_breakpoints"; breakpoints: Breakpoint[] }
+    /**
+     * a paused call goes on: "continue" (with edited arguments before execute, or edited result parts
+     * after it), "skip" (blocked, `reason` is what the model gets), or "abort" (the run is aborted)
+     */
+    | {
+        type: "resume_call";
+        toolCallId: string;
+        action: "continue" | "skip" | "abort";
+        args?: unknown;
+        result?: Record<string, unknown>;
+        reason?: string;
+      }
     /** puts back the files as they were before the last drill was switched on (the drill is off) */
     | { type: "undo_drill" }
     /**

@@ -7,6 +7,7 @@
 import type { SessionCommand, SessionReplies, SessionRequest } from "@agent/protocol";
 import { aboutOf } from "@agent/session-fault";
 import { listVolume } from "./compromises/volume";
+import type { SessionDebugger } from "./debugger";
 import type { SessionDrill } from "./drill";
 import type { HandCalls } from "./hand-calls";
 import type { SessionLearnerTools } from "./learner-tools/session-learner";
@@ -26,6 +27,7 @@ export interface Owners {
   learner: SessionLearnerTools;
   share: KeepAndShare;
   recording: SessionRecording;
+  debugger: SessionDebugger;
   init(command: Extract<SessionCommand, { type: "init" }>): unknown;
 }
 
@@ -106,6 +108,10 @@ export function route(owners: Owners, command: SessionCommand): unknown {
       return learner.remove(command.name);
     case "set_pi_version":
       return session.setPiVersion(command.version, "picked");
+    case "set_breakpoints":
+      return owners.debugger.set(command.breakpoints);
+    case "resume_call":
+      return owners.debugger.resume(command);
   }
 }
 

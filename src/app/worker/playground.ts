@@ -9,6 +9,7 @@ import type { SessionCommand } from "@agent/protocol";
 import type { MemfsWorkspace } from "@backends/memfs/workspace";
 import { DEFAULT_PI_VERSION, type PiVersionId, piVersionProfile } from "@core/versions/index";
 import { type AnsweredHere, answer, handle, type Replies } from "./commands";
+import { SessionDebugger } from "./debugger";
 import { SessionDrill } from "./drill";
 import { HandCalls } from "./hand-calls";
 import { SessionLearnerTools } from "./learner-tools/session-learner";
@@ -56,6 +57,8 @@ export class Playground {
   readonly hand: HandCalls;
   readonly scenarios: ScenarioPlayback;
   readonly share: KeepAndShare;
+  /** the pipeline debugger: breakpoints, and the calls paused at them */
+  readonly debugger: SessionDebugger;
 
   constructor(
     sink: EventSink,
@@ -70,7 +73,9 @@ export class Playground {
         this.scenarios.stop();
         this.model.dropFollowUps();
       },
+      hooks: () => this.debugger.hooks(),
     });
+    this.debugger = new SessionDebugger(this.session);
     this.recording = new SessionRecording(this.session);
     this.model = new ModelMode(this.session, options.complete);
     this.hand = new HandCalls(this.session);

@@ -57,6 +57,8 @@ export interface SessionParts {
   runStarting(): void;
   /** the session starts over: a scenario's player stops, messages queued for a model are dropped */
   startingOver(): void;
+  /** the pipeline debugger's hooks for the next run (none while no breakpoint is set) */
+  hooks(): Pick<LoopConfig, "beforeToolCall" | "afterToolCall">;
 }
 
 export class PlaygroundSession {
@@ -168,6 +170,7 @@ export class PlaygroundSession {
       validator,
       ...loop,
       ...this.options.config,
+      ...this.parts.hooks(),
       ...extra,
     };
     this.workspace.changeSource = "tool";
