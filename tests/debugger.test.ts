@@ -113,6 +113,41 @@ describe("the pipeline debugger", () => {
     expect(s.playground.session.workspace.filesMap()).not.toHaveProperty("x.txt");
   });
 
+  it("abort at a breakpoint also pauses a scenario being played, which would go on to its next step", async () => {
+    const s = start();
+    s.playground.handle({
+      type: "set_breakpoints",
+      breakpoints: [{ id: "b", tool: "write", stage: "before_execute" }],
+    });
+    s.playground.scenarios.load({
+      title: "two writes",
+      steps: [
+        { user: "one" },
+        {
+          assistant: {
+            content: [{ type: "toolCall", id: "a", name: "write", arguments: { path: "a", content: "a" } }],
+            stopReason: "toolUse",
+          },
+        },
+        { assistant: { content: [{ type: "text", text: "ok" }], stopReason: "stop" } },
+        { user: "two" },
+        {
+          assistant: {
+            content: [{ type: "toolCall", id: "b", name: "write", arguments: { path: "b", content: "b" } }],
+            stopReason: "toolUse",
+          },
+        },
+        { assistant: { content: [{ type: "text", text: "ok" }], stopReason: "stop" } },
+      ],
+    });
+    void s.playground.scenarios.requirePlayer().play(0);
+    await s.seen("call_paused", "a");
+    s.playground.handle({ type: "resume_call", toolCallId: "a", action: "abort" });
+    await s.playground.idle();
+    expect(s.playground.scenarios.player?.status).toBe("paused");
+    expect(s.of("call_paused").map((e) => e.toolCallId)).toEqual(["a"]);
+  });
+
   it("after execute, a paused parallel call leaves its sibling running to its end", async () => {
     const s = start();
     s.playground.handle({

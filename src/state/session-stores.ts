@@ -1,4 +1,5 @@
 import type { SessionEvent } from "@agent/events";
+import { EMPTY_DEBUGGER, reduceDebugger } from "./breakpoints";
 import { EMPTY_CONTEXT_WINDOW, reduceContextWindow } from "./context-window";
 import { EMPTY_DISPATCH, reduceDispatch } from "./dispatch-table";
 import { EMPTY_DRILLS, reduceDrills } from "./drills";
@@ -45,6 +46,7 @@ export function createSessionStores(
   const drills = createFoldStore(EMPTY_DRILLS, reduceDrills, schedule);
   const learnerTools = createFoldStore(EMPTY_LEARNER_TOOLS, reduceLearnerTools, schedule);
   const contextWindow = createFoldStore(EMPTY_CONTEXT_WINDOW, reduceContextWindow, schedule);
+  const debug = createFoldStore(EMPTY_DEBUGGER, reduceDebugger, schedule);
   // Every fold sees every event; the page reads each by name.
   const folds = {
     transcript,
@@ -58,6 +60,7 @@ export function createSessionStores(
     drills,
     learnerTools,
     contextWindow,
+    debug,
   };
   const foldList = Object.values(folds);
   const intern = createResultInterner();

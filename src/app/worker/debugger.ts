@@ -24,7 +24,11 @@ export class SessionDebugger {
   /** the paused calls' waiters, by call id */
   private readonly waiting = new Map<string, (decision: Resume) => void>();
 
-  constructor(private readonly session: DebuggedSession) {}
+  constructor(
+    private readonly session: DebuggedSession,
+    /** Abort at a breakpoint also pauses a scenario being played, which would otherwise go on to its next step */
+    private readonly pausePlayback: () => void = () => {},
+  ) {}
 
   set(breakpoints: Breakpoint[]) {
     this.breakpoints = breakpoints.map((b) => ({ ...b }));
@@ -110,7 +114,10 @@ export class SessionDebugger {
       ...(decision.action === "skip" ? { reason } : {}),
     });
     // Aborted by Esc while paused: the run already knows.
-    if (decision.action === "abort" && !signal?.aborted) this.session.abort("user");
+    if (decision.action === "abort" && !signal?.aborted) {
+      this.pausePlayback();
+      this.session.abort("user");
+    }
     return decision.action === "skip" ? { block: true, reason } : undefined;
   }
 }

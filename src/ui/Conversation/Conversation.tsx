@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { CallForm } from "../CallForm/CallForm";
+import { DebuggerStrip } from "../Debugger/DebuggerStrip";
 import { useT } from "../i18n";
 import { ModelPrompt } from "../ModelPrompt/ModelPrompt";
 import { LiveOnly } from "../Replay/ReplaySession";
@@ -17,6 +18,9 @@ export function Conversation() {
   return (
     <div className="conversation">
       <Transcript />
+      <LiveOnly>
+        <DebuggerStrip />
+      </LiveOnly>
       {/* It drives the live session: during a replay it stays as it is, out of sight (LiveOnly). */}
       <LiveOnly className="composer">
         <Tabs

@@ -4,6 +4,7 @@ import { Fragment, useState } from "react";
 import { BackendBadge } from "../Backends/BackendPicker";
 import { CompromisesDialog } from "../Compromises/Compromises";
 import { HandlerHeader, HandlerNote, HandlerPicker } from "../Compromises/HandlerPicker";
+import { BreakpointControls } from "../Debugger/BreakpointControls";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { LessonsDialog } from "../Lessons/Lessons";
@@ -172,6 +173,7 @@ function ToolDetails({ row }: { row: ToolRow }) {
       <h4>{t("parameters")}</h4>
       <SchemaView schema={row.parameters} />
       {row.fields16 ? <Fields16 fields={row.fields16} /> : null}
+      <BreakpointControls tool={row.name} />
       <h4>{t("howDispatched", { name: row.name })}</h4>
       <ol className="steps">
         {dispatchSteps(row).map((s) => (

@@ -1,0 +1,90 @@
+/**
+ * The pipeline debugger in Chromium: a breakpoint set in a tool's details pauses a call by hand before
+ * execute; an edit that fails validation is refused and the call stays paused; the edited arguments
+ * run; Skip gives the model the learner's reason; a conditional breakpoint fires only on its match; a
+ * scenario waits at a breakpoint after execute and Abort ends the run cleanly.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { pagePerTest } from "./page";
+import { callByHand, fillToolForm, startCallByHand } from "./support";
+
+let page: Page;
+pagePerTest((p) => (page = p), { viewport: { width: 1280, height: 720 } });
+
+async function setBreakpoint(tool: string, stage: "before" | "after", when = "") {
+  await page
+    .getByRole("table", { name: /Tools by name/ })
+    .getByRole("button", { name: tool, exact: true })
+    .click();
+  const details = page.getByRole("region", { name: new RegExp(tool) });
+  await details.getByLabel("Only when the arguments contain (optional)").fill(when);
+  await details.getByRole("button", { name: `Pause ${tool} ${stage} execute` }).click();
+  await page
+    .getByRole("list", { name: "Breakpoints" })
+    .getByText(new RegExp(`^${tool} · ${stage} execute`))
+    .waitFor();
+}
+
+const paused = () => page.locator("[data-paused]");
+const resultOf = async (id: string) =>
+  ((await page.locator(`.msg--result[data-call="${id}"] .result-text`).textContent()) ?? "").trim();
+
+describe("the pipeline debugger", () => {
+  it("pauses a call by hand before execute: a bad edit is refused, the good one runs, Skip blocks", async () => {
+    await setBreakpoint("write", "before");
+    const id = await startCallByHand(page, "write", { path: "a.txt", content: "one" });
+    await paused().getByText("write paused before execute").waitFor();
+    const editor = paused().getByLabel(/Arguments \(JSON\)/);
+    expect(JSON.parse(await editor.inputValue())).toEqual({ path: "a.txt", content: "one" });
+    await editor.fill('{"path": "b.txt"}');
+    await paused().getByRole("button", { name: "Continue with the edit" }).click();
+    await paused()
+      .getByText(/The session would not run these arguments: Validation failed for tool "write"/)
+      .waitFor();
+    await editor.fill('{"path": "b.txt", "content": "edited"}');
+    await paused().getByRole("button", { name: "Continue with the edit" }).click();
+    await page.locator(`.msg--result[data-call="${id}"]`).waitFor();
+    expect(await resultOf(id)).toMatch(/b\.txt/);
+    await page.locator(".file-tree").getByText("b.txt", { exact: true }).waitFor();
+    expect(await page.locator(".file-tree").getByText("a.txt", { exact: true }).count()).toBe(0);
+
+    const second = await startCallByHand(page, "write", { path: "c.txt", content: "x" });
+    await paused().getByLabel("Reason the model gets (Skip)").fill("Not that file.");
+    await paused().getByRole("button", { name: "Skip" }).click();
+    await page.locator(`.msg--result[data-call="${second}"]`).waitFor();
+    expect(await resultOf(second)).toBe("Not that file.");
+    expect(await paused().count()).toBe(0);
+  });
+
+  it("a condition pauses only its match; a scenario waits after execute, and Abort ends the run", async () => {
+    await setBreakpoint("read", "before", "secret");
+    expect(await callByHand(page, "read", { path: "README.md" })).not.toBe("");
+    expect(await paused().count()).toBe(0);
+    await page
+      .getByRole("list", { name: "Breakpoints" })
+      .getByRole("button", { name: /Remove the breakpoint/ })
+      .click();
+    await page.getByRole("list", { name: "Breakpoints" }).waitFor({ state: "detached" });
+
+    await setBreakpoint("write", "after");
+    await page.getByRole("tab", { name: "Scenario" }).click();
+    await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
+    await page.getByRole("button", { name: "Play", exact: true }).click();
+    await paused().getByText("write paused after execute").waitFor({ timeout: 20_000 });
+    expect(
+      JSON.parse(
+        await paused()
+          .getByLabel(/Result \(JSON\)/)
+          .inputValue(),
+      ),
+    ).toMatchObject({
+      isError: false,
+    });
+    await paused().getByRole("button", { name: "Abort the run" }).click();
+    await paused().waitFor({ state: "detached" });
+    // The player stops where the run was aborted; the scenario does not go on to its end.
+    await page.getByText(/Step \d+ of \d+ \((paused|done)\)/).waitFor();
+    expect(await page.getByText("Finished.").count()).toBe(0);
+  });
+});
