@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pagePerTest } from "./page";
-import { callByHand, fillToolForm, startCallByHand } from "./support";
+import { callByHand, startCallByHand } from "./support";
 
 let page: Page;
 pagePerTest((p) => (page = p), { viewport: { width: 1280, height: 720 } });
