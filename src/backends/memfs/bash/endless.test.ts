@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMemfsWorkspace } from "../workspace";
 import { ENDLESS_READ_BYTES, headBytesFromDevice } from "./devices";
 import { createMemfsBashOperations } from "./index";
-import { parseSeq, SEQ_MAX_ITEMS } from "./seq";
+import { parseSeq, SEQ_MAX_ITEMS, seqCommand } from "./seq";
 import { YES_MAX_BYTES } from "./yes";
 
 /** Runs `command` on the real engine over a fresh workspace. */
@@ -37,6 +37,14 @@ describe("seq past the engine's 100,000 items (seq.ts)", () => {
     expect(r.output).toBe("1.0\n1.5\n2.0\n1\n2\n1.0\n2.0\n3.0\n1,2,3\n-3 -2 -1 00 01 02 ");
   });
 
+  it("gives the thread back between pieces and stops there once aborted", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 0); // fires before seq's first yield returns
+    const ctx = { signal: controller.signal } as unknown as Parameters<typeof seqCommand.execute>[1];
+    const result = await seqCommand.execute(["1", String(SEQ_MAX_ITEMS)], ctx);
+    expect(result).toMatchObject({ stdout: "", exitCode: 130 });
+  });
+
   it("leaves what it does not handle to the bundled seq", () => {
     expect(parseSeq(["-f", "%g", "3"])).toBeNull();
     expect(parseSeq(["0x10"])).toBeNull();
@@ -54,6 +62,7 @@ describe("yes (yes.ts)", () => {
   it("repeats y, or its arguments joined by spaces, for as long as head reads", async () => {
     expect(await run("yes | head -3")).toEqual({ output: "y\ny\ny\n", exitCode: 0 });
     expect(await run("yes abc def | head -2")).toEqual({ output: "abc def\nabc def\n", exitCode: 0 });
+    expect((await run("yes héllo wörld | head -2")).output).toBe("héllo wörld\nhéllo wörld\n");
   });
 
   it("ends as GNU yes does when its reader stops (141), and stops at its bound when nothing does", async () => {

@@ -78,9 +78,9 @@ describe("the engine's limits in plain words (each run on just-bash itself)", ()
     const r = await run("seq 1 100000000; echo after");
     expect(r.exitCode).toBe(0);
     expect(r.output).toBe(
-      "seq: would print 100,000,000 numbers, more than the 1,000,000 this in-browser bash allows " +
+      "seq: would print 100,000,000 numbers, more than the 2,000,000 this in-browser bash allows " +
         "(its pipes hold each command's whole output in memory, so that a runaway command cannot freeze the tab). " +
-        "Ask for a smaller range, or print it in parts (seq 1 1000000, then seq 1000001 …).\nafter\n",
+        "Ask for a smaller range, or print it in parts (seq 1 2000000, then seq 2000001 …).\nafter\n",
     );
   });
 
