@@ -79,7 +79,7 @@ describe("the engine's limits in plain words (each run on just-bash itself)", ()
     expect(r.exitCode).toBe(0);
     expect(r.output).toBe(
       "seq: would print 100,000,000 numbers, more than the 2,000,000 this in-browser bash allows " +
-        "(its pipes hold each command's whole output in memory, so that a runaway command cannot freeze the tab). " +
+        "(it holds a command's whole output in memory, and the limit keeps a runaway command from freezing the tab). " +
         "Ask for a smaller range, or print it in parts (seq 1 2000000, then seq 2000001 …).\nafter\n",
     );
   });

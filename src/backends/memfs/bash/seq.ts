@@ -75,7 +75,7 @@ const n = (value: number) => value.toLocaleString("en-US");
 function tooMany(count: number): string {
   return (
     `seq: would print ${n(count)} numbers, more than the ${n(SEQ_MAX_ITEMS)} this in-browser bash allows ` +
-    "(its pipes hold each command's whole output in memory, so that a runaway command cannot freeze the tab). " +
+    "(it holds a command's whole output in memory, and the limit keeps a runaway command from freezing the tab). " +
     `Ask for a smaller range, or print it in parts (seq 1 ${SEQ_MAX_ITEMS}, then seq ${SEQ_MAX_ITEMS + 1} …).\n`
   );
 }
