@@ -24,6 +24,9 @@
  *    chunked record into IndexedDB and back, bench/browser/persist-worker.ts): the first (full) save, a
  *    typical save after one file is edited, and the restore; target 300 ms each, in every run.
  *
+ * Figures 4 to 7 each end with one JSON line of their figures (`{"bench-burst": …}`, `bench-memory`,
+ * `bench-model`, `bench-persist`; bench/json-line.ts), as figure 3 ends with `bench-browser`.
+ *
  * `BENCH_ONLY=memory` builds the page and runs only figure 5; `BENCH_ONLY=model` only figure 6;
  * `BENCH_ONLY=persist` builds the workload page and runs only figure 7.
  * `BENCH_ONLY=burst tsx scripts/bench-browser.ts` builds the page and runs only figure 4 (for iterating on
@@ -50,6 +53,7 @@ import { burst, firstEvent, workloadInWorker } from "../bench/browser/drive.ts";
 import { type HeapReading, memory } from "../bench/browser/memory.ts";
 import { fastStream, STREAM_RATE, STREAM_SECONDS, TOOL_TURNS, toolTurns } from "../bench/browser/model.ts";
 import { PERSIST_TARGET_MS, persistInWorker } from "../bench/browser/persist.ts";
+import { burstLine, memoryLine, modelLine, persistLine } from "../bench/json-line.ts";
 import { formatReport, PI_MEDIANS, RUNS, WARMUPS } from "../bench/run-workload.ts";
 import { findBrowser, launchBrowser } from "../tests/e2e/browser.ts";
 import { browserAliases } from "../vite.config.ts";
@@ -352,16 +356,7 @@ async function figure7(browser: Browser, url: string) {
       `   restore (IndexedDB reads + checked decode into memfs): ${each(r.restore)} ` +
       `(read ${ms(r.restore.read)}, decode ${ms(r.restore.decode)}): ${met(r.restore)}`,
   );
-  console.log(
-    JSON.stringify({
-      "bench-persist": {
-        firstSave: r.firstSave.median,
-        typicalSave: r.typicalSave.median,
-        restore: r.restore.median,
-        slowest: Math.max(r.firstSave.max, r.typicalSave.max, r.restore.max),
-      },
-    }),
-  );
+  console.log(persistLine(r));
 }
 
 async function figure4(appUrl: string) {
@@ -408,6 +403,7 @@ async function figure4(appUrl: string) {
     console.log(`   scenario states: ${b.scenarioStates.join(", ")}\n   last events: ${b.tail.join(" ")}`);
   }
   if (b.errors.length) console.log(`   console errors on the page: ${b.errors.join(" | ")}`);
+  console.log(burstLine(b, LONG_TASK_TARGET_MS));
 }
 async function figure5(appUrl: string) {
   const own = await launch();
@@ -448,13 +444,16 @@ async function figure5(appUrl: string) {
   );
   const errors = [...m.long.errors, ...m.big.errors];
   if (errors.length) console.log(`   errors on the page: ${errors.join(" | ")}`);
+  console.log(memoryLine(m));
 }
 async function figure6(appUrl: string) {
   const own = await launch();
   try {
     // BENCH_STREAM_ONLY=1: only the fast stream (b), for iterating on it
+    let turns: Awaited<ReturnType<typeof toolTurns>> | null = null;
     if (!process.env.BENCH_STREAM_ONLY) {
       const m = await toolTurns(own, appUrl);
+      turns = m;
       const gap = (g: typeof m.toTool) =>
         g ? `median ${g.median.toFixed(0)} ms, max ${g.max.toFixed(0)} ms (${g.n} calls)` : "not measured";
       const met = (g: typeof m.toTool) => g !== null && g.median < PIPELINE_TARGET_MS;
@@ -504,6 +503,7 @@ async function figure6(appUrl: string) {
         `the streamed text did not reach the transcript whole (${s.shown[0]} of ${s.shown[1]} characters shown)`,
       );
     if (s.errors.length) console.log(`   console errors on the page: ${s.errors.join(" | ")}`);
+    console.log(modelLine(turns, s, LONG_TASK_TARGET_MS));
   } finally {
     await own.close();
   }

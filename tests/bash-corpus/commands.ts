@@ -69,6 +69,11 @@ export const CORPUS_COMMANDS: CorpusCommand[] = [
   { id: "awk-printf", command: "awk -F, 'NR>1 {printf \"%-6s|%3d\\n\", $1, $3}' data/users.csv" },
   { id: "rev", command: "echo hello | rev" },
   { id: "paste-s", command: "seq 1 5 | paste -s -d, -" },
+  // endless and long sources: the engine's pipes are not streamed (docs/bash-engine.md §2.3)
+  { id: "seq-long-tail", command: "seq 1 300000 | tail -2" },
+  { id: "seq-decimals", command: "seq -w 0.5 0.25 1.5 | tr '\\n' ' '; seq -s: 3" },
+  { id: "yes-head", command: "yes | head -3; yes abc def | head -2" },
+  { id: "dev-zero-head", command: "head -c 30000000 /dev/zero | wc -c; head -c 100 /dev/urandom | wc -c" },
   // writing files
   { id: "echo-redirect", command: "echo hello > out.txt && cat out.txt" },
   { id: "echo-append", command: "echo one >> out.txt; echo two >> out.txt; cat out.txt" },

@@ -161,12 +161,20 @@ describe("bash in the browser", () => {
     expect(await restartNotices().count()).toBe(notices);
   });
 
-  it("ends a runaway seq by the engine's limits with a clear message", async () => {
+  it("ends a runaway seq at its limit with a message that says which limit and what to do", async () => {
     const { text, isError } = await run("bash", { command: "seq 1 100000000" });
     expect(isError).toBe(true);
     expect(text).toMatch(
-      /^bash stopped: seq would produce more than 100,000 items \(a limit of this in-browser bash, so that a runaway command cannot freeze the tab\)\. Ask it for a smaller range\.\n+Command exited with code 126$/,
+      /^seq: would print 100,000,000 numbers, more than the 2,000,000 this in-browser bash allows \(.*\)\. Ask for a smaller range, or print it in parts \(seq 1 2000000, then seq 2000001 …\)\.\n+Command exited with code 1$/,
     );
+  });
+
+  it("runs the long and endless sources in the worker as GNU bash prints them: seq, yes, /dev/zero", async () => {
+    const { text, isError } = await run("bash", {
+      command: "seq 1 300000 | tail -2; yes abc def | head -2; head -c 30000000 /dev/zero | wc -c",
+    });
+    expect(isError).toBe(false);
+    expect(text).toBe("299999\n300000\nabc def\nabc def\n30000000");
   });
 
   it("ends a CPU-bound runaway by its timeout (timeout: 1) with pi's message", async () => {

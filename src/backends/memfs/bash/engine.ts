@@ -17,9 +17,12 @@
  */
 import type { Bash, BashOptions, IFileSystem } from "just-bash";
 import type { MemfsWorkspace } from "../workspace";
+import { headCommand, withEndlessDevices } from "./devices";
 import { interleavePlugin } from "./interleave";
 import { MemfsBashFs } from "./memfs-bash-fs";
+import { seqCommand } from "./seq";
 import { uniqCommand } from "./uniq-count";
+import { yesCommand } from "./yes";
 
 type JustBash = typeof import("just-bash");
 type ExecutionLimits = NonNullable<BashOptions["executionLimits"]>;
@@ -35,6 +38,12 @@ export const EXCLUDED_COMMANDS: readonly string[] = [
 ].concat(
   ["gzip", "gunzip", "zcat"], // registered in the browser build, but they need node:zlib
 );
+
+/**
+ * Our own commands: GNU's count width for uniq -c (uniq-count.ts), a seq that counts further (seq.ts), yes
+ * (yes.ts), and head -c N on /dev/zero or /dev/urandom (devices.ts).
+ */
+const CUSTOM_COMMANDS = [uniqCommand, seqCommand, yesCommand, headCommand];
 
 export const BASH_HOME = "/home/user";
 export const BASH_TEMP_DIR = "/tmp";
@@ -94,8 +103,10 @@ export async function createBashEngine(
     throw new Error("The bash engine cannot mount a workspace at /: use a folder such as /workspace");
   const defenseInDepth = options.defenseInDepth ?? false;
   const base = new jb.InMemoryFs();
-  // A Bash over a bare InMemoryFs seeds it with /bin, /usr/bin, /dev, /proc, /home/user and /tmp.
-  new jb.Bash({ fs: base, defenseInDepth });
+  // A Bash over a bare InMemoryFs seeds it with /bin, /usr/bin, /dev, /proc, /home/user and /tmp, and with
+  // a /bin stub for each custom command too: PATH lookup needs one, and a shell over the MountableFs below
+  // cannot write it (yes was "command not found" without this).
+  new jb.Bash({ fs: base, defenseInDepth, customCommands: CUSTOM_COMMANDS });
   if (!workspace.fs.existsSync(BASH_TEMP_DIR)) workspace.fs.mkdirSync(BASH_TEMP_DIR, { recursive: true });
   const mounts: { mountPoint: string; filesystem: IFileSystem }[] = [
     { mountPoint: BASH_TEMP_DIR, filesystem: new MemfsBashFs(workspace, BASH_TEMP_DIR) },
@@ -107,7 +118,8 @@ export async function createBashEngine(
   // sees what read and write see; those that hold the workspace or are the engine's own stay as they are.
   for (const top of volumeTopFolders(workspace, root))
     mounts.push({ mountPoint: top, filesystem: new MemfsBashFs(workspace, top) });
-  const fs = new jb.MountableFs({ base, mounts });
+  // /dev/zero and /dev/urandom as endless sources, bounded (devices.ts)
+  const fs = withEndlessDevices(new jb.MountableFs({ base, mounts }));
   const excluded = new Set(EXCLUDED_COMMANDS);
   const commands = jb.getCommandNames().filter((name) => !excluded.has(name)) as BashOptions["commands"];
   return {
@@ -115,8 +127,15 @@ export async function createBashEngine(
     shell(cwd, env, timeoutMs) {
       const executionLimits: ExecutionLimits = { ...options.executionLimits };
       if (timeoutMs !== undefined) executionLimits.maxExecutionTimeMs = timeoutMs;
-      const customCommands = [uniqCommand]; // GNU's count width for uniq -c (uniq-count.ts)
-      const bash = new jb.Bash({ fs, cwd, env, commands, customCommands, executionLimits, defenseInDepth });
+      const bash = new jb.Bash({
+        fs,
+        cwd,
+        env,
+        commands,
+        customCommands: CUSTOM_COMMANDS,
+        executionLimits,
+        defenseInDepth,
+      });
       bash.registerTransformPlugin(interleavePlugin);
       return bash;
     },

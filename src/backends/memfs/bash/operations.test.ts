@@ -199,9 +199,8 @@ describe("never hang", () => {
     const loop = await run("while true; do :; done");
     expect(loop.exitCode).toBe(126);
     expect(loop.output).toContain("ran more than 100,000 commands");
-    const seq = await run("seq 1 200000 | tail -1");
-    expect(seq.exitCode).toBe(126);
-    expect(seq.output).toContain("seq would produce more than 100,000 items");
+    const seq = await run("seq 1 20000000 | tail -1");
+    expect(seq.output).toContain("seq: would print 20,000,000 numbers, more than the 2,000,000");
   });
 
   it("aborts a loop that sleeps within about 100 ms", async () => {
