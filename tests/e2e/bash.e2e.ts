@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pagePerTest } from "./page";
-import { runAxe, startCallByHand } from "./support";
+import { ENDLESS_BASH, runAxe, startCallByHand } from "./support";
 
 let page: Page;
 
@@ -113,7 +113,7 @@ describe("bash in the browser", () => {
     await files().getByText("a.txt", { exact: true }).waitFor();
     const { terminated: before } = await probe();
     const notices = await restartNotices().count();
-    const id = await startCallByHand(page, "bash", { command: "while true; do :; done" });
+    const id = await startCallByHand(page, "bash", { command: ENDLESS_BASH });
     await page.locator(`.timeline .lane--running[data-call="${id}"]`).waitFor();
     await pressEsc();
     // The way out: the page ended the worker (the engine never saw the signal) and said so.
@@ -138,7 +138,7 @@ describe("bash in the browser", () => {
     const terminated = p.terminated[p.terminated.length - 1];
     const ready = p.ready.find((t) => t > terminated);
     console.log(
-      `abort of \`while true; do :; done\`: Esc → worker terminated ${(terminated - esc).toFixed(0)} ms, ` +
+      `abort of an endless loop: Esc → worker terminated ${(terminated - esc).toFixed(0)} ms, ` +
         `→ new session ready ${ready === undefined ? "?" : (ready - esc).toFixed(0)} ms`,
     );
   });

@@ -118,3 +118,12 @@ export async function playThreePrompts(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Play" }).click();
   await page.getByText("Finished.").waitFor({ timeout: 20_000 });
 }
+
+/**
+ * A bash loop that only an abort (or the call's timeout) ends, and that never hands the worker's thread
+ * back: its body is assignments, which the engine does not count, so its 100,000-command limit, which
+ * ends `while true; do :; done` within a second, never comes. A test that presses Esc on a loaded
+ * machine must not find the loop already over.
+ */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${…}, not a JavaScript template
+export const ENDLESS_BASH = 's=x; while true; do s="$s$s"; s="${s:0:20000}"; done';

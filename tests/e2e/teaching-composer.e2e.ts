@@ -7,7 +7,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pageOpenedPerTest } from "./page";
-import { fillToolForm, runAxe } from "./support";
+import { ENDLESS_BASH, fillToolForm, runAxe } from "./support";
 
 const openPage = pageOpenedPerTest();
 
@@ -72,7 +72,7 @@ describe.each(VIEWPORTS)("the hand composer at $width×$height", (viewport) => {
     const long = await transcript.evaluate((el) => el.scrollHeight > el.clientHeight * 2);
     expect(long, "the transcript is much taller than its box").toBe(true);
 
-    await fillToolForm(p, "bash", { command: "while true; do :; done" });
+    await fillToolForm(p, "bash", { command: ENDLESS_BASH });
     const run = oneCall(p).getByRole("button", { name: "Run bash" });
     await expectInView(p, run, "Run bash");
     await run.click();
