@@ -213,4 +213,26 @@ describe("the lessons' checks", () => {
     const later = seq;
     expect(checkLesson("versions", [...first, switched, ...anyDepth], later).reason).toBe("noFind");
   });
+
+  it("debugger: passes when a write paused before execute went on with edited arguments and ran", () => {
+    const since = seq;
+    const resumed = (id: string, edited: boolean) =>
+      ev({
+        type: "call_resumed",
+        toolCallId: id,
+        toolName: "write",
+        stage: "before_execute",
+        action: "continue",
+        edited,
+      });
+    const ran = (id: string, isError: boolean) =>
+      ev({ type: "tool_execution_end", toolCallId: id, toolName: "write", isError, result: { content: [] } });
+    expect(checkLesson("debugger", [], since).reason).toBe("noPause");
+    expect(checkLesson("debugger", [resumed("a", false), ran("a", false)], since).reason).toBe("notEdited");
+    expect(checkLesson("debugger", [resumed("b", true), ran("b", true)], since).reason).toBe("editFailed");
+    expect(checkLesson("debugger", [resumed("c", true), ran("c", false)], since)).toEqual({
+      passed: true,
+      reason: "ranEdited",
+    });
+  });
 });

@@ -21,6 +21,7 @@ export const LESSON_IDS = [
   "prompt",
   "events",
   "versions",
+  "debugger",
 ] as const;
 
 export type LessonId = (typeof LESSON_IDS)[number];
@@ -48,6 +49,7 @@ export const LESSONS: readonly LessonSpec[] = [
   { id: "prompt", scenario: "tool-on.json", panel: "system-prompt" },
   { id: "events", scenario: "abort.json", panel: "event-stream" },
   { id: "versions", scenario: "changed/find-anchor.json", panel: "conversation" },
+  { id: "debugger", scenario: "seed-prompts.json", panel: "conversation" },
 ];
 
 export interface LessonResult {
@@ -138,6 +140,20 @@ export function checkLesson(id: LessonId, events: readonly SessionEvent[], since
     }
     case "versions":
       return checkVersions(events, sinceSeq);
+    case "debugger": {
+      const resumed = recent.filter(
+        (e) => e.type === "call_resumed" && e.toolName === "write" && e.stage === "before_execute",
+      );
+      if (resumed.length === 0) return result(false, "noPause");
+      const edited = resumed.filter((e) => e.type === "call_resumed" && e.action === "continue" && e.edited);
+      if (edited.length === 0) return result(false, "notEdited");
+      const ran = edited.some((r) =>
+        recent.some(
+          (e) => isEnd(e) && r.type === "call_resumed" && e.toolCallId === r.toolCallId && !e.isError,
+        ),
+      );
+      return ran ? result(true, "ranEdited") : result(false, "editFailed");
+    }
     case "memory":
     case "layers":
       // Code exercises: their tests run against the learner's code, not over the event stream.

@@ -87,4 +87,30 @@ describe("the pipeline debugger", () => {
     await page.getByText(/Step \d+ of \d+ \((paused|done)\)/).waitFor();
     expect(await page.getByText("Finished.").count()).toBe(0);
   });
+
+  it("the lesson 'Stop a call halfway' passes once a paused write ran with an edited path", async () => {
+    const lessons = page.getByRole("dialog", { name: "Lessons" });
+    const lesson = lessons.locator('[data-lesson="debugger"]');
+    await page.getByRole("button", { name: "Lessons", exact: true }).click();
+    await lesson.getByRole("button", { name: "Play the scenario" }).click();
+    await lesson.getByRole("button", { name: "Start the exercise" }).click();
+    await lessons.getByRole("button", { name: "Close" }).click();
+    await setBreakpoint("write", "before");
+    await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
+    await page.getByRole("button", { name: "Play", exact: true }).click();
+    const editor = paused().getByLabel(/Arguments \(JSON\)/);
+    await editor.waitFor({ timeout: 20_000 });
+    const args = JSON.parse(await editor.inputValue());
+    await editor.fill(JSON.stringify({ ...args, path: "elsewhere.md" }));
+    await paused().getByRole("button", { name: "Continue with the edit" }).click();
+    // The scenario's second write pauses too: it goes on as the model sent it.
+    await paused().getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByText("Finished.").waitFor({ timeout: 20_000 });
+    await page.locator(".file-tree").getByText("elsewhere.md", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Lessons", exact: true }).click();
+    await lesson.getByRole("button", { name: "Check" }).click();
+    await expect
+      .poll(() => lesson.getByRole("status").textContent())
+      .toMatch(/^Passed\. The write ran with your arguments/);
+  });
 });
