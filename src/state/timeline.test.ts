@@ -51,3 +51,21 @@ describe("what a lane and a batch print", () => {
     expect(laneExtent(lane(1000, null, [[1000, null]]), 1500)).toEqual({ start: 1000, end: 1500 });
   });
 });
+
+describe("a call held at a breakpoint", () => {
+  it("gets a paused bar from call_paused to call_resumed", () => {
+    const at = (type: string, ts: number, more: object = {}) =>
+      ({ type, toolCallId: "w", toolName: "write", seq: ts, ts, ...more }) as never;
+    let state = reduceTimeline(EMPTY_TIMELINE, at("tool_execution_start", 1, { args: {} }));
+    state = reduceTimeline(
+      state,
+      at("call_paused", 5, { stage: "before_execute", breakpoint: "b", args: {} }),
+    );
+    expect(state.lanes[0]?.bars).toEqual([{ stage: "paused", start: 5, end: null }]);
+    state = reduceTimeline(
+      state,
+      at("call_resumed", 905, { stage: "before_execute", action: "continue", edited: false }),
+    );
+    expect(state.lanes[0]?.bars).toEqual([{ stage: "paused", start: 5, end: 905 }]);
+  });
+});

@@ -9,7 +9,9 @@ export type StageName =
   | "before"
   | "execute"
   | "after"
-  | "queue";
+  | "queue"
+  /** held at a breakpoint of the pipeline debugger (the playground's, not pi's) */
+  | "paused";
 
 /** One bar in a lane; times are event timestamps (ms since the epoch). */
 export interface StageBar {
@@ -193,6 +195,16 @@ export function reduceTimeline(
             };
         }
         if (event.afterHookMs !== null) list.push(bar("after", event.ts, event.afterHookMs));
+      });
+    case "call_paused":
+      return patchLane(state, draft, event.toolCallId, (_, bars) => {
+        bars().push({ stage: "paused", start: event.ts, end: null });
+      });
+    case "call_resumed":
+      return patchLane(state, draft, event.toolCallId, (_, bars) => {
+        const list = bars();
+        const open = list.findLastIndex((b) => b.stage === "paused" && b.end === null);
+        if (open >= 0) list[open] = { ...(list[open] as StageBar), end: event.ts };
       });
     case "queue_wait":
       return patchLane(state, draft, event.toolCallId, (_, bars) => {

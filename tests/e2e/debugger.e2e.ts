@@ -35,6 +35,8 @@ describe("the pipeline debugger", () => {
     await setBreakpoint("write", "before");
     const id = await startCallByHand(page, "write", { path: "a.txt", content: "one" });
     await paused().getByText("write paused before execute").waitFor();
+    // The timeline holds the paused time as a bar of its own kind while the call waits.
+    await page.locator(`.timeline [data-stage="paused"]`).first().waitFor();
     const editor = paused().getByLabel(/Arguments \(JSON\)/);
     expect(JSON.parse(await editor.inputValue())).toEqual({ path: "a.txt", content: "one" });
     await editor.fill('{"path": "b.txt"}');
