@@ -17,6 +17,22 @@ export interface Breakpoint {
   when?: string;
 }
 
+/** Whether a value read back from storage is a list of breakpoints. */
+export function isBreakpointList(value: unknown): value is Breakpoint[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (b) =>
+        typeof b === "object" &&
+        b !== null &&
+        typeof b.id === "string" &&
+        typeof b.tool === "string" &&
+        BREAK_STAGES.includes(b.stage) &&
+        (b.when === undefined || typeof b.when === "string"),
+    )
+  );
+}
+
 /** The breakpoint that stops a call of `tool` with `args` at `stage`, if any. */
 export function breakpointFor(
   list: readonly Breakpoint[],

@@ -6,6 +6,7 @@
  */
 
 import type { PiVersionId } from "@core/versions/ids";
+import type { Breakpoint } from "./breakpoints";
 import type { LearnerToolEntry, ToolState } from "./events";
 
 /** How this tab holds the workspace: "write" saves; "read-only" restores and never saves. */
@@ -54,6 +55,8 @@ export interface SavedState {
   learner?: SavedLearnerTools;
   /** the pi version it was made on (absent in records from before there was a choice: 0.73.1) */
   pi?: PiVersionId;
+  /** the pipeline debugger's breakpoints (absent: none, or a record from before they were kept) */
+  breakpoints?: Breakpoint[];
 }
 
 /** The learner's tools as saved or shared (src/app/common/learner-tools/saved.ts reads them back). */

@@ -44,6 +44,8 @@ export type SessionCommand = CommandBase &
         learnerTools?: LearnerToolEntry[];
         /** the pi version to start on (a saved workspace's own, then the default, when absent) */
         piVersion?: PiVersionId;
+        /** the pipeline debugger's breakpoints (a saved workspace's, or the replaced worker's) */
+        breakpoints?: Breakpoint[];
       }
     /** imitate another pi version from now on: its tools, prompt, validation and loop */
     | { type: "set_pi_version"; version: PiVersionId }

@@ -115,4 +115,18 @@ describe("the pipeline debugger", () => {
       .poll(() => lesson.getByRole("status").textContent())
       .toMatch(/^Passed\. The write ran with your arguments/);
   });
+
+  it("keeps the breakpoints with the saved workspace: after a reload they are there and still pause", async () => {
+    await setBreakpoint("write", "before", "notes");
+    await page.getByRole("button", { name: / saved, workspaces menu$/ }).waitFor({ timeout: 10_000 });
+    await page.reload();
+    await page
+      .getByRole("list", { name: "Breakpoints" })
+      .getByText(/^write · before execute · when the arguments contain “notes”/)
+      .waitFor();
+    await startCallByHand(page, "write", { path: "notes.md", content: "x" });
+    await paused().getByText("write paused before execute").waitFor();
+    await paused().getByRole("button", { name: "Abort the run" }).click();
+    await paused().waitFor({ state: "detached" });
+  });
 });

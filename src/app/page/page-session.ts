@@ -199,6 +199,7 @@ export class PageSession {
       seqFrom: this.lastSeq,
       ...(active === "off" ? {} : { drill: active }),
       ...(piVersion ? { piVersion } : {}),
+      breakpoints: [...this.stores.debug.getSnapshot().breakpoints],
     };
     this.host.restart(
       snapshot ? { ...init, files: snapshot.files, learnerTools: snapshot.learnerTools } : init,

@@ -35,6 +35,11 @@ export class SessionDebugger {
     this.session.emit({ type: "breakpoints_changed", breakpoints: this.breakpoints });
   }
 
+  /** the breakpoints in force, for a saved workspace and a replaced worker */
+  list(): Breakpoint[] {
+    return this.breakpoints.map((b) => ({ ...b }));
+  }
+
   /** The learner's decision for a paused call; one for a call that is not paused is ignored. */
   resume(decision: Resume) {
     this.waiting.get(decision.toolCallId)?.(decision);

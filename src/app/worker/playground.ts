@@ -121,6 +121,7 @@ export class Playground {
     if (command.tools) tools.restoreStates(command.tools);
     if (command.drill) drill.choose(command.drill, false);
     if (command.handlers) tools.restoreHandlers(command.handlers);
+    if (command.breakpoints?.length) this.debugger.set(command.breakpoints);
     workspace.announceReady();
     // A drill carried over from a replaced worker is said again; a fresh session's "off" needs no word.
     if (command.drill) drill.announce();

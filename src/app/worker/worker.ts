@@ -62,7 +62,7 @@ const persistence = createWorkerPersistence({
     clearTimeout: (handle) => clearTimeout(handle as number),
     now: () => performance.now(),
   },
-  current: () => playground.share.kept(),
+  current: () => ({ ...playground.share.kept(), breakpoints: playground.debugger.list() }),
 });
 /** the workspace read back from storage, waiting for init */
 let restored: Restored | undefined;
@@ -108,7 +108,12 @@ function receive(data: PageToWorker) {
       : {};
     // A record from before there was a choice of pi version was made on 0.73.1.
     void playground.init(
-      { ...data.command, tools: found.tools, ...learner },
+      {
+        ...data.command,
+        tools: found.tools,
+        ...learner,
+        ...(found.breakpoints ? { breakpoints: found.breakpoints } : {}),
+      },
       found.workspace,
       found.pi ?? "0.73.1",
     );
@@ -120,7 +125,8 @@ function receive(data: PageToWorker) {
     if (
       data.command.type === "set_tool_state" ||
       data.command.type === "set_tool_handler" ||
-      data.command.type === "set_pi_version"
+      data.command.type === "set_pi_version" ||
+      data.command.type === "set_breakpoints"
     )
       persistence.changed("tools");
     return;

@@ -142,3 +142,22 @@ describe("the learner's tools in a record", () => {
     expect(out.kind === "corrupt" && out.detail).toContain("wc tool has no source text");
   });
 });
+
+describe("the debugger's breakpoints in a record", () => {
+  const breakpoints = [
+    { id: "b1", tool: "write", stage: "before_execute" as const },
+    { id: "b2", tool: "*", stage: "after_execute" as const, when: "src/" },
+  ];
+
+  it("are kept beside the files and read back as they were; a damaged list is refused with why", async () => {
+    const store = memoryStore();
+    await writeFullRecord(store, KEY, sample(), { tools, breakpoints }, 1);
+    const read = await readRecord(store, KEY);
+    if (read.kind !== "ok") throw new Error(`not read: ${JSON.stringify(read)}`);
+    expect(read.head.breakpoints).toEqual(breakpoints);
+    const head = store.map.get(KEY) as RecordHead;
+    store.map.set(KEY, { ...head, breakpoints: [{ id: "b1", tool: "write", stage: "sometime" }] });
+    const out = await readRecord(store, KEY);
+    expect(out.kind === "corrupt" && out.detail).toContain("its breakpoints are not valid");
+  });
+});

@@ -8,6 +8,7 @@
  * Version 1 (one CBOR snapshot inside the record) is still read (record-v1.ts).
  */
 
+import { isBreakpointList } from "@agent/breakpoints";
 import type { SavedState } from "@agent/persist-protocol";
 import { createMemfsWorkspace, type MemfsWorkspace } from "@backends/memfs/workspace";
 import { isPiVersionId } from "@core/versions/ids";
@@ -53,6 +54,7 @@ const STATE_CHECKS: { [K in keyof SavedState]-?: (value: unknown) => boolean | s
   },
   pi: (value) =>
     value === undefined || isPiVersionId(value) || `its pi version is unknown (${String(value)})`,
+  breakpoints: (value) => value === undefined || isBreakpointList(value) || "its breakpoints are not valid",
 };
 
 /** The saved state's fields, and only those (the head is built from them). */
