@@ -194,4 +194,17 @@ describe("the pipeline debugger", () => {
     expect(s.playground.debugger.hooks()).toEqual({});
     expect(s.of("breakpoints_changed").map((e) => e.breakpoints.length)).toEqual([1, 0]);
   });
+
+  it("a worker started with breakpoints (a saved workspace, a replaced worker) has them in force", () => {
+    const events: SessionEvent[] = [];
+    const playground = new Playground((e) => events.push(e));
+    void playground.init({
+      type: "init",
+      breakpoints: [{ id: "b1", tool: "write", stage: "before_execute", when: "src/" }],
+    });
+    expect(playground.debugger.list()).toEqual([
+      { id: "b1", tool: "write", stage: "before_execute", when: "src/" },
+    ]);
+    expect(events.filter((e) => e.type === "breakpoints_changed")).toHaveLength(1);
+  });
 });

@@ -192,6 +192,8 @@ export class PageSession {
     const active = this.stores.drills.getSnapshot().active;
     // ... and on the pi version the old one ran.
     const piVersion = this.stores.status.getSnapshot().piVersion;
+    // ... and with the breakpoints it had.
+    const { breakpoints } = this.stores.debug.getSnapshot();
     const init = {
       type: "init" as const,
       tools: Object.fromEntries(tools.map((t) => [t.name, t.state])),
@@ -199,7 +201,7 @@ export class PageSession {
       seqFrom: this.lastSeq,
       ...(active === "off" ? {} : { drill: active }),
       ...(piVersion ? { piVersion } : {}),
-      breakpoints: [...this.stores.debug.getSnapshot().breakpoints],
+      ...(breakpoints.length > 0 ? { breakpoints: [...breakpoints] } : {}),
     };
     this.host.restart(
       snapshot ? { ...init, files: snapshot.files, learnerTools: snapshot.learnerTools } : init,
