@@ -127,6 +127,12 @@ class CallRunner {
   }
 
   private async runNestedCall(toolCall: ToolCall): Promise<ToolCallOutcome> {
+    const { result, isError, durationMs } = await this.runOneCall(toolCall);
+    return { toolCall, result, isError, ...(durationMs !== undefined ? { durationMs } : {}) };
+  }
+
+  /** One call from start to end, every stage in turn (a sequential batch's step, or a nested call). */
+  private async runOneCall(toolCall: ToolCall): Promise<Finalized> {
     await this.emitToolExecutionStart(toolCall);
     const preparation = await this.prepareToolCall(toolCall);
     const finalized =
@@ -134,8 +140,7 @@ class CallRunner {
         ? preparation
         : await this.finalizeExecutedToolCall(preparation, await this.executePreparedToolCall(preparation));
     await this.emitToolExecutionEnd(finalized);
-    const { result, isError, durationMs } = finalized as Finalized;
-    return { toolCall, result, isError, ...(durationMs !== undefined ? { durationMs } : {}) };
+    return finalized;
   }
 
   private get parentRef() {
@@ -146,13 +151,7 @@ class CallRunner {
     const finalizedCalls: Finalized[] = [];
     const messages: ToolResultMessage[] = [];
     for (const toolCall of calls) {
-      await this.emitToolExecutionStart(toolCall);
-      const preparation = await this.prepareToolCall(toolCall);
-      const finalized =
-        preparation.kind === "immediate"
-          ? preparation
-          : await this.finalizeExecutedToolCall(preparation, await this.executePreparedToolCall(preparation));
-      await this.emitToolExecutionEnd(finalized);
+      const finalized = await this.runOneCall(toolCall);
       const message = createToolResultMessage(finalized, this.config);
       await this.emitToolResultMessage(message);
       finalizedCalls.push(finalized);
