@@ -20,7 +20,7 @@ import type { ModelRequest, PageToWorker, WorkerToPage } from "@agent/protocol";
 import type { PiVersionId } from "@core/versions/ids";
 import type { AssistantMessageEvent } from "@mariozechner/pi-ai";
 import { createStore, immediate, type Store } from "@state/store";
-import { dryRun, maskedBody, type RequestView, requestHeaders } from "./provider-request";
+import { dryRun, type RequestView, wireView } from "./provider-request";
 import type { ProviderContext } from "./worker-client";
 
 type ProviderEvent = AssistantMessageEvent;
@@ -86,8 +86,7 @@ export class ProviderHost implements ProviderContext {
     const { streamSimple } = await this.deps.load(request.piVersion);
     const body = await dryRun(streamSimple, request, used || NO_KEY);
     return {
-      body: maskedBody(body, used),
-      headers: requestHeaders(request.model, used),
+      ...wireView(request.model, body, used),
       piVersion: request.piVersion,
     };
   };
@@ -163,8 +162,7 @@ export class ProviderHost implements ProviderContext {
           this.sent?.({
             model: request.model.id,
             piVersion: request.piVersion,
-            body: maskedBody(body, used),
-            headers: requestHeaders(request.model, used),
+            ...wireView(request.model, body, used),
           });
           return undefined;
         },
