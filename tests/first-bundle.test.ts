@@ -28,6 +28,7 @@ const NOT_IN_FIRST_BUNDLE = [
   /^pkg:sucrase$/,
   /^pkg:@codemirror\//,
   /^pkg:@mariozechner\/pi-ai/,
+  /^pkg:@earendil-works\/pi-ai/,
   /^pkg:fflate$/,
   /^pkg:@webcontainer\/api$/,
 ];

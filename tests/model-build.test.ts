@@ -47,11 +47,27 @@ describe("model mode build", () => {
     expect(all).not.toMatch(/from\s*["']node:/);
   }, 120_000);
 
+  it("bundles pi 1.6.0's module (its own pi-ai) behind a dynamic import, gate on, none of it in the importer", async () => {
+    const chunks = await bundle('export const load160 = () => import("@app/page/provider-stream-160");');
+    const entry = chunks.find((c) => c.isEntry);
+    expect(entry?.code.length).toBeLessThan(2_000);
+    const all = chunks.map((c) => c.code).join("\n");
+    // 1.6.0's own marks: its transcript normaliser and its Bun-only read, stubbed
+    expect(all).toContain("normalizeContext");
+    expect(entry?.code).not.toContain("normalizeContext");
+    expect(all).toContain("pi-ai asked for a file, but the browser has no file system");
+    expect(all).not.toMatch(/from\s*["']node:/);
+  }, 120_000);
+
   it("the stub answers node:fs only when pi-ai's env-api-keys.js asks", async () => {
     const plugin = piAiNodeFsStub() as unknown as { resolveId: (s: string, i?: string) => string | null };
     const piFile = "/x/node_modules/@mariozechner/pi-ai/dist/env-api-keys.js";
     expect(plugin.resolveId("node:fs", piFile)).toBeTruthy();
     expect(plugin.resolveId("node:os", piFile)).toBeNull();
+    // 1.6.0 moved the same read to utils/provider-env.js
+    const pi160 = "/x/node_modules/@earendil-works/pi-ai/dist/utils/provider-env.js";
+    expect(plugin.resolveId("node:fs", pi160)).toBeTruthy();
+    expect(plugin.resolveId("node:fs", "/x/node_modules/@earendil-works/pi-ai/dist/index.js")).toBeNull();
     expect(plugin.resolveId("node:fs", "/x/node_modules/@mariozechner/pi-ai/dist/stream.js")).toBeNull();
     expect(plugin.resolveId("node:fs", "/x/src/agent/drivers/model.ts")).toBeNull();
   });

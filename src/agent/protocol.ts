@@ -209,6 +209,8 @@ export interface VolumeListing {
 
 /** The streamSimple arguments of a model request, as data (no key, no signal). */
 export interface ModelRequest {
+  /** whose pi-ai builds the body */
+  piVersion: PiVersionId;
   model: Model<Api>;
   context: Context;
   options: ProviderOptions;
@@ -250,7 +252,15 @@ export type WorkerToPage =
    * Model mode: one streamSimple call for the page's provider context to make with the key it holds (the
    * session never has one). Its events come back as provider_event with the same id.
    */
-  | { kind: "provider_request"; id: number; model: Model<Api>; context: Context; options: ProviderOptions }
+  | {
+      kind: "provider_request";
+      id: number;
+      /** whose pi-ai sends it (the page loads 1.6.0's on demand) */
+      piVersion: PiVersionId;
+      model: Model<Api>;
+      context: Context;
+      options: ProviderOptions;
+    }
   /** the run was aborted: end that request's stream (pi-ai then reports what had arrived) */
   | { kind: "provider_abort"; id: number }
   /** the saved workspace: restored or not (and why), saving, saved, not saved (persist-protocol.ts) */

@@ -3,7 +3,7 @@ import { type UsageTotals, usageOf } from "./usage";
 
 /** The last model request that went out, as the Request tab shows it after a real request. */
 export interface ModelRequestSnapshot {
-  sent: Pick<EventOf<"model_request_sent">, "model" | "body" | "headers"> | null;
+  sent: Pick<EventOf<"model_request_sent">, "model" | "body" | "headers" | "piVersion"> | null;
   /** the usage of the response to `sent`, once it has ended */
   usage: UsageTotals | null;
   /** how that response ended (pi's stopReason), or null while it streams */
@@ -16,7 +16,12 @@ export function reduceModelRequest(state: ModelRequestSnapshot, event: SessionEv
   switch (event.type) {
     case "model_request_sent":
       return {
-        sent: { model: event.model, body: event.body, headers: event.headers },
+        sent: {
+          model: event.model,
+          body: event.body,
+          headers: event.headers,
+          ...(event.piVersion ? { piVersion: event.piVersion } : {}),
+        },
         usage: null,
         stopReason: null,
       };

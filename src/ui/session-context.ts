@@ -4,6 +4,7 @@ import type { LearnerToolEntry, LearnerToolProblem } from "@agent/events";
 import type { FileContent, SessionCommand, VolumeListing } from "@agent/protocol";
 import type { ScenarioTranslations } from "@agent/scenario";
 import type { CompromiseDemo } from "@core/tools/mini-pi/compromises";
+import type { PiVersionId } from "@core/versions/ids";
 import type { Confirmations } from "@state/confirmations";
 import type { ExerciseId, ExerciseReport } from "@state/exercises";
 import type { PrefsStore } from "@state/prefs";
@@ -45,7 +46,9 @@ export interface ModelHandle {
    * pi-ai's body for the request the session would send next to this model, and its headers (the key
    * masked), built without sending anything
    */
-  preview?(choice: ModelChoice): Promise<{ body: unknown; headers: [string, string][] }>;
+  preview?(
+    choice: ModelChoice,
+  ): Promise<{ body: unknown; headers: [string, string][]; piVersion?: PiVersionId }>;
 }
 
 /** The tool editor's commands (src/app/page/learner-tools/page-tools.ts). */

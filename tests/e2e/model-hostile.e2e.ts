@@ -58,11 +58,11 @@ const say = (text: string, pieces?: string[]): MockTurn["blocks"][number] => ({
 describe("model mode against a hostile provider", () => {
   it("a 429, a 500 and a stream that is not JSON each end the run with what happened", async () => {
     const p = await open();
-    // pi-ai's client tries a failed request twice more before it gives up, as in pi: three of each.
-    const thrice = (turn: MockTurn) => [turn, turn, turn];
+    // The session is on pi 1.6.0, whose pi-ai sends a failed request once (0.73.1's SDK client tried
+    // twice more): one of each.
     pages.mock.script(
-      ...thrice({ blocks: [], status: 429, retryAfterSeconds: 1 }),
-      ...thrice({ blocks: [], status: 500 }),
+      { blocks: [], status: 429, retryAfterSeconds: 1 },
+      { blocks: [], status: 500 },
       { blocks: [say("half an answer", ["half ", "an ", "answer"])], failure: "malformed" },
     );
     const limited = await prompt(p, "one");

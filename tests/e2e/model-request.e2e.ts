@@ -71,6 +71,11 @@ describe("the Request tab in model mode", () => {
       "edit",
       "write",
     ]);
+    // The session starts on pi 1.6.0: its pi-ai built the body (0.73.1's adds "strict": false to each tool).
+    expect(next.tools.some((t: { function: object }) => "strict" in t.function)).toBe(false);
+    await expect
+      .poll(() => p.getByTestId("request-pi-version").first().textContent())
+      .toBe("Built by pi 1.6.0's pi-ai");
     await expect
       .poll(() => p.getByRole("table", { name: "Request headers" }).textContent())
       .toContain("Bearer ••••cdef");
@@ -119,6 +124,11 @@ describe("the Request tab in model mode", () => {
     expect(posts).toHaveLength(2);
     expect(await codeJson(p, "Last request sent", "Body sent")).toEqual(posts[1].body);
     expect(posts[1].headers["x-api-key"]).toBe(KEY);
+    // pi-ai 1.6.0's Anthropic route, and its beta list shown as the header the SDK sent
+    expect(posts[1].path).toMatch(/\/v1\/messages\?beta=true$/);
+    await expect
+      .poll(() => p.getByRole("table", { name: "Headers sent" }).textContent())
+      .toContain(String(posts[1].headers["anthropic-beta"]));
     // 120 input tokens at $1 per million and 42 output at $5 per million: $0.00033 a turn.
     await expect
       .poll(() => p.getByTestId("session-usage").textContent())

@@ -74,9 +74,11 @@ export async function startMockProvider(options: MockOptions = {}): Promise<Mock
       body = raw;
     }
     requests.push({ method: req.method ?? "", path, headers: req.headers, body });
-    const dialect = path.endsWith("/v1/messages")
+    // pi-ai 1.6.0 asks Anthropic's beta route, /v1/messages?beta=true: the query does not change the dialect
+    const route = path.split("?")[0];
+    const dialect = route.endsWith("/v1/messages")
       ? "anthropic"
-      : path.endsWith("/chat/completions")
+      : route.endsWith("/chat/completions")
         ? "openai"
         : undefined;
     if (!dialect) {

@@ -1,7 +1,8 @@
 /**
  * The model oracle: one conversation (prompt → read → result → write → result → answer) through
- * pi-agent-core 0.73.1's Agent with pi-ai, and through our loop with the model driver and pi-ai, against
- * the same mock provider, for both wire dialects. The request bodies must be identical byte for byte
+ * pi-agent-core's Agent with pi-ai, and through our loop with the model driver and pi-ai, against
+ * the same mock provider, for both wire dialects and both pi versions (0.73.1: @mariozechner packages;
+ * 1.6.0: @earendil-works pi-agent-core and pi-ai, ours through the page's 1.6.0 module). The request bodies must be identical byte for byte
  * (both sides are given the same system prompt string, since rendering it is tested elsewhere), and so
  * must the event order, the conversation and the file the tools wrote.
  */
@@ -11,6 +12,29 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockProvider, startMockProvider } from "../mock-provider/server";
 import { turns } from "./conversation";
 import { type SideResult, signature, throughOurs, throughPi, withoutTimestamps } from "./sides";
+import { throughOurs160, throughPi160 } from "./sides-160";
+
+type Side = (m: Model<Api>) => Promise<SideResult>;
+const versions: { version: string; pi: Side; ours: Side }[] = [
+  { version: "0.73.1", pi: throughPi, ours: throughOurs },
+  { version: "1.6.0", pi: throughPi160, ours: throughOurs160 },
+];
+
+/**
+ * The conversation as the wire oracle compares it. 1.6.0's transcript holds the system prompt as a
+ * message, which the loop's conversation leaves out; its Agent also stamps each message with how long it
+ * took (timing, like timestamps) and each assistant message with the thinking level: loop fields, not
+ * wire ones, which the loop's own oracle owns. Everything else must match.
+ */
+const conversation = (messages: SideResult["messages"]) =>
+  withoutTimestamps(
+    messages
+      .filter((m) => (m as { role: string }).role !== "system")
+      .map((m) => {
+        const { durationMs: _d, thinkingLevel: _t, ...rest } = m as unknown as Record<string, unknown>;
+        return rest;
+      }),
+  );
 
 let mock: MockProvider;
 beforeAll(async () => {
@@ -57,7 +81,7 @@ const cases: Case[] = [
   },
 ];
 
-async function run(side: (m: Model<Api>) => Promise<SideResult>, c: Case) {
+async function run(side: Side, c: Case) {
   const before = mock.requests.length;
   mock.script(...turns(c.idPrefix));
   const result = await side(c.model());
@@ -66,41 +90,65 @@ async function run(side: (m: Model<Api>) => Promise<SideResult>, c: Case) {
   return { ...result, requests };
 }
 
-describe("model driver against pi-agent-core 0.73.1's Agent, on one mock provider", () => {
-  it.each(cases)("$name: same request bodies, event order, conversation and file", async (c) => {
-    const pi = await run(throughPi, c);
-    const ours = await run(throughOurs, c);
+describe.each(versions)(
+  "model driver against pi-agent-core $version's Agent, on one mock provider",
+  ({ pi: throughPiSide, ours: throughOursSide }) => {
+    it.each(cases)("$name: same request bodies, event order, conversation and file", async (c) => {
+      const pi = await run(throughPiSide, c);
+      const ours = await run(throughOursSide, c);
 
-    expect(pi.requests).toHaveLength(3);
-    expect(ours.requests.map((r) => JSON.stringify(r.body))).toEqual(
-      pi.requests.map((r) => JSON.stringify(r.body)),
-    );
-    expect(ours.requests.map((r) => r.path)).toEqual(pi.requests.map((r) => r.path));
-    // Same client, same options: the headers match too (key included; it is the test's own fake key).
-    expect(ours.requests.map((r) => r.headers)).toEqual(pi.requests.map((r) => r.headers));
+      expect(pi.requests).toHaveLength(3);
+      expect(ours.requests.map((r) => JSON.stringify(r.body))).toEqual(
+        pi.requests.map((r) => JSON.stringify(r.body)),
+      );
+      expect(ours.requests.map((r) => r.path)).toEqual(pi.requests.map((r) => r.path));
+      // Same client, same options: the headers match too (key included; it is the test's own fake key).
+      expect(ours.requests.map((r) => r.headers)).toEqual(pi.requests.map((r) => r.headers));
 
-    expect(ours.events.map(signature)).toEqual(pi.events.map(signature));
-    expect(pi.events.filter((e) => e.type === "message_update").length).toBeGreaterThan(10);
-    expect(withoutTimestamps(ours.messages)).toEqual(withoutTimestamps(pi.messages));
+      expect(ours.events.map(signature)).toEqual(pi.events.map(signature));
+      expect(pi.events.filter((e) => e.type === "message_update").length).toBeGreaterThan(10);
+      expect(conversation(ours.messages)).toEqual(conversation(pi.messages));
 
-    expect(pi.file).toBe("HELLO WORLD\nsecond line\n");
-    expect(ours.file).toBe(pi.file);
-  });
+      expect(pi.file).toBe("HELLO WORLD\nsecond line\n");
+      expect(ours.file).toBe(pi.file);
+    });
 
-  it("sends what pi sends for a models.json model: its defaults, no thinking, the declared tools only", async () => {
-    const c = cases[0];
-    const { requests } = await run(throughOurs, c);
-    const body = requests[0].body as {
-      max_tokens: number;
-      thinking?: unknown;
-      tools: { name: string }[];
-      system: unknown[];
-    };
-    expect(body.max_tokens).toBe(16384);
-    expect(body.thinking).toBeUndefined();
-    expect(body.tools.map((t) => t.name)).toEqual(["read", "bash", "edit", "write"]);
-    expect(body.system).toHaveLength(1);
-    const known = (await run(throughOurs, cases[2])).requests[0].body as { thinking?: { type: string } };
-    expect(known.thinking?.type).toBe("enabled");
+    it("sends what pi sends for a models.json model: its defaults, no thinking, the declared tools only", async () => {
+      const c = cases[0];
+      const { requests } = await run(throughOursSide, c);
+      const body = requests[0].body as {
+        max_tokens: number;
+        thinking?: unknown;
+        tools: { name: string }[];
+        system: unknown[];
+      };
+      expect(body.max_tokens).toBe(16384);
+      expect(body.thinking).toBeUndefined();
+      expect(body.tools.map((t) => t.name)).toEqual(["read", "bash", "edit", "write"]);
+      expect(body.system).toHaveLength(1);
+      const known = (await run(throughOursSide, cases[2])).requests[0].body as {
+        thinking?: { type: string };
+      };
+      expect(known.thinking?.type).toBe("enabled");
+    });
+  },
+);
+
+describe("the two versions' wires, through our side", () => {
+  it("1.6.0's pi-ai sends no strict: false and asks Anthropic's beta route; 0.73.1's does not", async () => {
+    const openai = cases[1];
+    const tools = async (side: Side) =>
+      ((await run(side, openai)).requests[0].body as { tools: { function: Record<string, unknown> }[] })
+        .tools;
+    const old = await tools(throughOurs);
+    const now = await tools(throughOurs160);
+    expect(old.map((t) => t.function.strict)).toEqual([false, false, false, false]);
+    expect(now.map((t) => "strict" in t.function)).toEqual([false, false, false, false]);
+    expect(now.map((t) => t.function.name)).toEqual(old.map((t) => t.function.name));
+
+    const anthropic = cases[0];
+    const paths = async (side: Side) => (await run(side, anthropic)).requests.map((r) => r.path);
+    expect(await paths(throughOurs)).toEqual(Array(3).fill("/anthropic/v1/messages"));
+    expect(await paths(throughOurs160)).toEqual(Array(3).fill("/anthropic/v1/messages?beta=true"));
   });
 });

@@ -29,7 +29,7 @@ export interface SideResult {
   file: string;
 }
 
-function tools(names: readonly string[]) {
+export function tools(names: readonly string[]) {
   const workspace = createMemfsWorkspace(FILES);
   const all = wrapToolDefinitions(
     createPlaygroundTools(createMemfsBackend(workspace), createFileMutationQueue()),
@@ -41,7 +41,7 @@ function tools(names: readonly string[]) {
   };
 }
 
-const serialise = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+export const serialise = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 export interface SideOptions {
   /** sees each pi event as it is emitted; may abort the run there */

@@ -15,6 +15,7 @@
  * page's first bundle.
  */
 import type { AnyAgentTool } from "@core/tools/types";
+import type { PiVersionId } from "@core/versions/ids";
 import {
   type Api,
   type Context,
@@ -38,6 +39,8 @@ export type CompletionFunction = (
   model: Model<Api>,
   context: Context,
   options: SimpleStreamOptions,
+  /** whose pi-ai builds the body (the page loads 1.6.0's only when a session picks it); 0.73.1's unless set */
+  piVersion?: PiVersionId,
 ) => AsyncIterable<PiAssistantMessageEvent> | Promise<AsyncIterable<PiAssistantMessageEvent>>;
 
 /** A provider that sends nothing for this long has its request ended with IDLE_MESSAGE. */
@@ -67,6 +70,8 @@ export interface ModelDriverOptions {
   /** strings masked in error texts besides anything key-shaped (the key, when the caller knows it) */
   secrets?: () => readonly string[];
   idleTimeoutMs?: number;
+  /** the session's pi version: its pi-ai sends the requests */
+  piVersion?: PiVersionId;
 }
 
 /** pi-agent-core's defaultConvertToLlm: only user, assistant and toolResult messages reach the model. */
@@ -125,10 +130,15 @@ export function createModelDriver(options: ModelDriverOptions): Driver {
       errorEvent(options.model, stopReason, redact(text), partial);
     let source: AsyncIterable<PiAssistantMessageEvent>;
     try {
-      source = await options.complete(built.model, built.context, {
-        ...built.options,
-        signal: controller.signal,
-      });
+      source = await options.complete(
+        built.model,
+        built.context,
+        {
+          ...built.options,
+          signal: controller.signal,
+        },
+        options.piVersion,
+      );
     } catch (error) {
       signal?.removeEventListener("abort", forward);
       return single(failed(signal?.aborted ? "aborted" : "error", messageOf(error)));

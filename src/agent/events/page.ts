@@ -1,3 +1,4 @@
+import type { PiVersionId } from "@core/versions/ids";
 /**
  * One family of the session's events (the union and the emitter are in ../events.ts): the page's own
  * events: emitted on the page, into the same stream.
@@ -53,6 +54,8 @@ export interface ModelRequestSentEvent {
   type: "model_request_sent";
   /** the model id the request is for */
   model: string;
+  /** whose pi-ai built the body (absent in logs from before model mode spoke both versions) */
+  piVersion?: PiVersionId;
   body: unknown;
   headers: [name: string, value: string][];
 }

@@ -17,9 +17,10 @@ import {
 import { maskKey, redactSecrets } from "@agent/drivers/redact";
 import { createDeltaEncoder, setStreamingJsonParser } from "@agent/message-delta";
 import type { ModelRequest, PageToWorker, WorkerToPage } from "@agent/protocol";
+import type { PiVersionId } from "@core/versions/ids";
 import type { AssistantMessageEvent } from "@mariozechner/pi-ai";
 import { createStore, immediate, type Store } from "@state/store";
-import { dryRun, maskedBody, type RequestView, requestHeaders } from "./provider-request";
+import { dryRun, type RequestView, wireView } from "./provider-request";
 import type { ProviderContext } from "./worker-client";
 
 type ProviderEvent = AssistantMessageEvent;
@@ -35,14 +36,16 @@ export const NO_KEY = "no-key";
 export const TEST_TIMEOUT_MS = 20_000;
 
 export interface ProviderHostDeps {
-  /** loads pi-ai (the page: import("./provider-stream")) */
-  load: () => Promise<StreamModule>;
+  /** loads that version's pi-ai (the page: import("./provider-stream") or "./provider-stream-160") */
+  load: (piVersion: PiVersionId) => Promise<StreamModule>;
   /** does anything answer at this URL? (the page: a no-cors fetch, which succeeds opaque when it does) */
   probe: (url: string) => Promise<boolean>;
   /** false when the browser knows it is offline */
   online: () => boolean;
 }
 
+/** a request as it went out, for the page's event log: whose pi-ai built it, its body and headers */
+type SentRequest = RequestView & { model: string; piVersion: PiVersionId };
 type Facts = { baseUrl: string; provider: string; modelId: string };
 type Reply = Parameters<ProviderContext["start"]>[1];
 
@@ -55,7 +58,7 @@ export class ProviderHost implements ProviderContext {
   /** the key's masked form (••••last4), or null when none is set; never the key */
   readonly keyHint: Store<string | null> = this.hint;
   private key = "";
-  private sent: ((sent: RequestView & { model: string }) => void) | undefined;
+  private sent: ((sent: SentRequest) => void) | undefined;
 
   constructor(private readonly deps: ProviderHostDeps) {}
 
@@ -65,7 +68,7 @@ export class ProviderHost implements ProviderContext {
   }
 
   /** told of each real request's body as it goes out (key masked), for the page to record as an event */
-  onSent(listener: (sent: RequestView & { model: string }) => void) {
+  onSent(listener: (sent: SentRequest) => void) {
     this.sent = listener;
   }
 
@@ -78,11 +81,14 @@ export class ProviderHost implements ProviderContext {
   }
 
   /** pi-ai's body for this request and its headers (key masked), built without sending anything */
-  readonly preview = async (request: ModelRequest): Promise<RequestView> => {
+  readonly preview = async (request: ModelRequest): Promise<RequestView & { piVersion: PiVersionId }> => {
     const used = this.key;
-    const { streamSimple } = await this.deps.load();
+    const { streamSimple } = await this.deps.load(request.piVersion);
     const body = await dryRun(streamSimple, request, used || NO_KEY);
-    return { body: maskedBody(body, used), headers: requestHeaders(request.model, used) };
+    return {
+      ...wireView(request.model, body, used),
+      piVersion: request.piVersion,
+    };
   };
 
   /** one tiny request with no retries: whether it worked, and why not, for the page to word */
@@ -90,7 +96,8 @@ export class ProviderHost implements ProviderContext {
     const used = this.key;
     const facts = { baseUrl: choice.baseUrl, provider: choice.provider, modelId: choice.modelId };
     try {
-      const { streamSimple, resolveModel } = await this.deps.load();
+      // a reachability check: 0.73.1's pi-ai, the chunk most likely loaded already
+      const { streamSimple, resolveModel } = await this.deps.load("0.73.1");
       const model = resolveModel({
         provider: choice.provider,
         id: choice.modelId,
@@ -143,7 +150,7 @@ export class ProviderHost implements ProviderContext {
       modelId: request.model.id,
     };
     try {
-      const { streamSimple, parseStreamingJson } = await this.deps.load();
+      const { streamSimple, parseStreamingJson } = await this.deps.load(request.piVersion);
       // the page rebuilds streaming tool calls too (transcript, event log)
       if (parseStreamingJson) setStreamingJsonParser(parseStreamingJson);
       const stream = streamSimple(request.model, request.context, {
@@ -154,8 +161,8 @@ export class ProviderHost implements ProviderContext {
         onPayload: (body) => {
           this.sent?.({
             model: request.model.id,
-            body: maskedBody(body, used),
-            headers: requestHeaders(request.model, used),
+            piVersion: request.piVersion,
+            ...wireView(request.model, body, used),
           });
           return undefined;
         },

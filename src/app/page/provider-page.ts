@@ -33,7 +33,9 @@ export function probeUrl(url: string): Promise<boolean> {
 }
 
 const browserDeps = (): ProviderHostDeps => ({
-  load: () => import("./provider-stream"),
+  // 1.6.0's pi-ai is a chunk of its own, fetched only when a 1.6.0 session sends or previews
+  load: (piVersion) =>
+    piVersion === "1.6.0" ? import("./provider-stream-160") : import("./provider-stream"),
   probe: probeUrl,
   online: () => navigator.onLine,
 });

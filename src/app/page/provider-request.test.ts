@@ -1,6 +1,6 @@
 import type { Api, Model } from "@mariozechner/pi-ai";
 import { describe, expect, it } from "vitest";
-import { maskedBody, requestHeaders } from "./provider-request";
+import { maskedBody, requestHeaders, wireView } from "./provider-request";
 
 const KEY = "sk-request-headers-0123456789wxyz";
 const model = (api: Api, headers?: Record<string, string>) => ({ api, headers }) as unknown as Model<Api>;
@@ -29,5 +29,15 @@ describe("what the Request tab lists", () => {
     expect(masked.model).toBe("m");
     expect(masked.max_tokens).toBe(10);
     expect(maskedBody({ a: [1, "two"] }, "")).toEqual({ a: [1, "two"] });
+  });
+
+  it("shows pi-ai 1.6.0's Anthropic beta list as the header the SDK sends, not in the body", () => {
+    const view = wireView(model("anthropic-messages"), { model: "m", betas: ["a-1", "b-2"] }, KEY);
+    expect(view.body).toEqual({ model: "m" });
+    expect(view.headers).toEqual([
+      ["x-api-key", "••••wxyz"],
+      ["anthropic-beta", "a-1,b-2"],
+    ]);
+    expect(wireView(model("openai-completions"), { model: "m" }, KEY).body).toEqual({ model: "m" });
   });
 });

@@ -26,6 +26,21 @@ export function requestHeaders(model: Model<Api>, key: string): [string, string]
   return [auth, ...own];
 }
 
+/**
+ * The body and headers as they travel. pi-ai 1.6.0 hands Anthropic's beta list to its SDK inside the
+ * body (`betas`); the SDK sends it as the `anthropic-beta` header, not in the JSON, so it is shown there.
+ */
+export function wireView(model: Model<Api>, body: unknown, key: string): RequestView {
+  const headers = requestHeaders(model, key);
+  if (!body || typeof body !== "object" || !("betas" in body) || !Array.isArray(body.betas))
+    return { body: maskedBody(body, key), headers };
+  const { betas, ...rest } = body as { betas: unknown[] };
+  return {
+    body: maskedBody(rest, key),
+    headers: [...headers, ["anthropic-beta", betas.map(String).join(",")]],
+  };
+}
+
 /** The body with the key (and anything shaped like one) masked: the key is never in it, and stays out. */
 export function maskedBody(body: unknown, key: string): unknown {
   return JSON.parse(redactSecrets(JSON.stringify(body), key ? [key] : []));

@@ -15,7 +15,10 @@ import type { PlaygroundSession } from "./session";
 import type { ToolTable } from "./session-tools";
 
 /** What model mode needs from the session: its runs, its transcript and which tools a model is told of. */
-export type ModelSession = Pick<PlaygroundSession, "emit" | "running" | "run" | "transcript" | "context"> & {
+export type ModelSession = Pick<
+  PlaygroundSession,
+  "emit" | "running" | "run" | "transcript" | "context" | "piVersion"
+> & {
   tools: Pick<ToolTable, "isDeclared">;
 };
 
@@ -99,6 +102,8 @@ export class ModelMode {
       sessionId: this.sessionId,
       // A hidden tool runs when called but is not declared to the model, as the prompt leaves it out.
       isDeclared: (name: string) => this.session.tools.isDeclared(name),
+      // the session's version picks whose pi-ai the page sends with
+      piVersion: this.session.piVersion,
     };
   }
 
@@ -111,6 +116,7 @@ export class ModelMode {
     const { buildModelRequest } = await import("@agent/drivers/model");
     const built = buildModelRequest(this.session.context(), await this.modelOptions(choice));
     return {
+      piVersion: this.session.piVersion,
       model: plain(built.model),
       context: plain(built.context),
       options: providerOptions(built.options),

@@ -10,13 +10,15 @@ describe("the session worker's completion function", () => {
     const posted: WorkerToPage[] = [];
     const client = createProviderClient((m) => posted.push(m));
     const controller = new AbortController();
-    const stream = await client.complete(model, context, {
-      reasoning: "low",
-      signal: controller.signal,
-      onPayload: () => undefined,
-    });
+    const stream = await client.complete(
+      model,
+      context,
+      { reasoning: "low", signal: controller.signal, onPayload: () => undefined },
+      "1.6.0",
+    );
+    // the session's version travels, so the page sends with that version's pi-ai
     expect(posted).toEqual([
-      { kind: "provider_request", id: 1, model, context, options: { reasoning: "low" } },
+      { kind: "provider_request", id: 1, piVersion: "1.6.0", model, context, options: { reasoning: "low" } },
     ]);
     const seen: string[] = [];
     const reading = (async () => {

@@ -41,7 +41,7 @@ export function createProviderClient(post: (message: WorkerToPage) => void): Pro
   let requests = 0;
   const open = new Map<number, (event: WireEvent) => void>();
 
-  const complete: CompletionFunction = (model, context, options) => {
+  const complete: CompletionFunction = (model, context, options, piVersion = "0.73.1") => {
     const id = ++requests;
     const items: WireEvent[] = [];
     // The message rebuilt from the deltas as each event is read, not as it arrives (then it would already
@@ -62,6 +62,7 @@ export function createProviderClient(post: (message: WorkerToPage) => void): Pro
     post({
       kind: "provider_request",
       id,
+      piVersion,
       model: plain(model),
       context: plain(context),
       options: providerOptions(options),

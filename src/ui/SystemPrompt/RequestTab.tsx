@@ -1,4 +1,5 @@
 import type { ModelChoice } from "@agent/drivers/model-presets";
+import type { PiVersionId } from "@core/versions/ids";
 import { type WireProvider, wireRequest } from "@state/wire";
 import { useEffect, useMemo, useState } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
@@ -12,7 +13,7 @@ import "./RequestTab.css";
 
 type Built =
   | { state: "building" }
-  | { state: "built"; body: unknown; headers: [string, string][] }
+  | { state: "built"; body: unknown; headers: [string, string][]; piVersion?: PiVersionId }
   | { state: "failed"; error: string };
 
 /**
@@ -78,6 +79,7 @@ export function RequestTab() {
           ) : null}
           {built.state === "built" ? (
             <>
+              <BuiltBy version={built.piVersion} />
               <Headers headers={built.headers} label={t("req.headers")} />
               <CodeBlock label={t("req.body")}>{JSON.stringify(built.body, null, 2)}</CodeBlock>
             </>
@@ -128,9 +130,21 @@ function Sent() {
             ? t("req.response", { usage: usageText(last.usage), reason: last.stopReason })
             : t("req.noUsage", { reason: last.stopReason })}
       </p>
+      <BuiltBy version={last.sent.piVersion} />
       <Headers headers={last.sent.headers} label={t("req.headersSent")} />
       <CodeBlock label={t("req.bodySent")}>{JSON.stringify(last.sent.body, null, 2)}</CodeBlock>
     </section>
+  );
+}
+
+/** Whose pi-ai built a body: the two versions send different ones for the same conversation. */
+function BuiltBy({ version }: { version: PiVersionId | undefined }) {
+  const { t } = useT("systemPrompt");
+  if (!version) return null;
+  return (
+    <p className="muted" data-testid="request-pi-version">
+      {t("req.builtBy", { version })}
+    </p>
   );
 }
 
