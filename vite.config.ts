@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { layerAliases } from "./scripts/aliases.ts";
 import { nodeBuiltinGate } from "./scripts/node-builtin-gate.ts";
 import { piAiNodeFsStub } from "./scripts/pi-ai-build.ts";
@@ -29,7 +30,7 @@ export const ISOLATION_HEADERS = {
 export default defineConfig({
   // pi-ai (model mode, loaded lazily) has one Bun-only node:fs require: stubbed for that file alone.
   // The learner's code runs in a sandboxed iframe's worker, handed its code as one string (sandbox-bundle.ts).
-  plugins: [react(), piAiNodeFsStub(), nodeBuiltinGate(), sandboxWorkerBundle()],
+  plugins: [react(), piAiNodeFsStub(), nodeBuiltinGate(), sandboxWorkerBundle(), offline()],
   resolve: { alias: [...layerAliases, ...browserAliases] },
   worker: { format: "es", plugins: () => [piAiNodeFsStub(), nodeBuiltinGate()] },
   // Pre-bundle what the worker imports late, so the dev server does not reload the page on first use.
@@ -61,3 +62,27 @@ export default defineConfig({
   server: { host: "127.0.0.1", headers: ISOLATION_HEADERS },
   preview: { host: "127.0.0.1", headers: ISOLATION_HEADERS },
 });
+
+/**
+ * Offline after the first visit (docs/offline.md): Workbox precaches the whole build, lazy chunks, the session
+ * worker, locale chunks and public/scenarios included, so a workshop keeps working when the wifi goes.
+ * "prompt": a new deployment waits until the learner clicks Reload (src/app/page/service-worker.ts registers
+ * it after load, by hand, so a first visit fetches sw.js and nothing else of ours).
+ */
+function offline() {
+  return VitePWA({
+    registerType: "prompt",
+    injectRegister: false,
+    manifest: false,
+    workbox: {
+      globPatterns: ["**/*.{js,css,html,json,svg,woff,woff2,png,ico,wasm}"],
+      // Source maps and Vite's build manifest are for tools, never fetched by the page.
+      globIgnores: ["**/*.map", ".vite/**"],
+      navigateFallback: "index.html",
+      // The largest chunks (the session workers, with the bash engine and the file system) are ~1.3 MB. A
+      // file over this limit is left out of the precache with only a build warning, so keep headroom.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      cleanupOutdatedCaches: true,
+    },
+  });
+}

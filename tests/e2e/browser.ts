@@ -125,5 +125,15 @@ export async function launchBrowser(choice?: BrowserChoice): Promise<Browser> {
       `Refusing to start Chromium with ${forbidden.join(" ")}: see FORBIDDEN_FLAGS in tests/e2e/browser.ts.`,
     );
   }
-  return chromium.launch({ executablePath: chosen.executablePath, args: chosen.args, headless: true });
+  const browser = await chromium.launch({
+    executablePath: chosen.executablePath,
+    args: chosen.args,
+    headless: true,
+  });
+  // The app's service worker (docs/offline.md) would answer a context's second page from its precache,
+  // past the routes many tests set to hold or count requests. Contexts block it unless a test asks for it
+  // (tests/e2e/offline.e2e.ts passes serviceWorkers: "allow").
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: "block", ...options });
+  return browser;
 }

@@ -30,14 +30,17 @@ export async function openApp(
  * layout and theme settings) and IndexedDB (the saved workspaces): close pages with closePage to clear
  * them.
  */
-export async function openAppIn(context: BrowserContext, { waitForScenario = true } = {}) {
+export async function openAppIn(
+  context: BrowserContext,
+  { waitForScenario = true, url = inject("baseURL") }: { waitForScenario?: boolean; url?: string } = {},
+) {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
-  await page.goto(inject("baseURL"));
+  await page.goto(url);
   // The first visit loads a scenario, which replaces the workspace and the tool states when it arrives:
   // a test that acts before then races it (a tool switched on, then switched off again by the load).
   if (waitForScenario)

@@ -10,6 +10,7 @@ import { type Language, pickLanguage } from "@ui/i18n/languages";
 import { ReplaySession } from "@ui/Replay/ReplaySession";
 import { type PageHandles, SessionProviders } from "@ui/SessionProviders/SessionProviders";
 import { linkQuestion } from "@ui/Share/link-question";
+import { UpdateContext } from "@ui/UpdateNotice/UpdateNotice";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@ui/styles.css";
@@ -30,6 +31,7 @@ import { createModelHandle } from "./provider-page";
 import { createScenarioLinks } from "./scenario-link";
 import { createScenarioMemory } from "./scenario-memory";
 import { fetchScenario, fetchScenarioUrl, loadScenarioList } from "./scenarios";
+import { registerServiceWorker } from "./service-worker";
 import { createLazyShareHandle } from "./share/share-lazy";
 import { createCompareHandle } from "./side-by-side/compare-page";
 import { startSessionWorker } from "./worker-client";
@@ -324,6 +326,9 @@ window.addEventListener("popstate", () => void scenarioLinks.openFromAddress(tru
 
 if (import.meta.env.DEV) (window as unknown as { playground: PageHandles }).playground = handles;
 
+// Offline after the first visit; a new deployment waits for the learner's Reload (docs/offline.md).
+const update = registerServiceWorker(`${import.meta.env.BASE_URL}sw.js`);
+
 const root = document.getElementById("root");
 if (!root) throw new Error('index.html must contain <div id="root">.');
 void languageReady.then(() =>
@@ -331,9 +336,11 @@ void languageReady.then(() =>
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <SessionProviders handles={handles}>
-          <ReplaySession>
-            <App />
-          </ReplaySession>
+          <UpdateContext.Provider value={update}>
+            <ReplaySession>
+              <App />
+            </ReplaySession>
+          </UpdateContext.Provider>
         </SessionProviders>
       </I18nextProvider>
     </StrictMode>,

@@ -5,6 +5,7 @@ import { LanguagePicker } from "../LanguagePicker/LanguagePicker";
 import { PanelsMenu } from "../PanelsMenu/PanelsMenu";
 import { ImportEventsButton } from "../Replay/ImportEventsButton";
 import { usePrefs, useSession } from "../session-context";
+import { UpdateNotice } from "../UpdateNotice/UpdateNotice";
 import { VersionPicker } from "../VersionPicker/VersionPicker";
 import { WorkspacesMenu } from "../Workspaces/WorkspacesMenu";
 import { WorkspacesNotice } from "../Workspaces/WorkspacesNotice";
@@ -58,6 +59,7 @@ export function TopBar({ onShortcuts }: { onShortcuts: () => void }) {
         </button>
       </div>
       <WorkspacesNotice />
+      <UpdateNotice />
     </header>
   );
 }
