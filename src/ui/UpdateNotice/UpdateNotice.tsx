@@ -21,7 +21,8 @@ const never: UpdateOffer = { subscribe: () => () => {}, getSnapshot: () => false
  */
 export function UpdateNotice() {
   const offer = useContext(UpdateContext) ?? never;
-  const ready = useSyncExternalStore(offer.subscribe, offer.getSnapshot);
+  // Drawn to static markup (component tests) there is no update to offer: the third argument says so.
+  const ready = useSyncExternalStore(offer.subscribe, offer.getSnapshot, () => false);
   const { t } = useT("topBar");
   if (!ready) return null;
   return (
