@@ -48,7 +48,7 @@ export function Timeline() {
   return (
     <div className="timeline" ref={root}>
       <ul className="timeline__legend" aria-label={t("legend")}>
-        {(["prepare", "validate", "wait", "queue", "execute", "rejected", "paused"] as const).map((s) => (
+        {(["prepare", "validate", "wait", "queue", "execute", "rejected"] as const).map((s) => (
           <li key={s}>
             <span className={`bar bar--${s} bar--swatch`} aria-hidden="true" /> {t(stageKey(s))}
           </li>
