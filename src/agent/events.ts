@@ -39,6 +39,7 @@ import type {
   SessionClearedEvent,
   SessionErrorEvent,
   SessionReadyEvent,
+  SystemMessageSeededEvent,
 } from "./events/session";
 import type {
   BackendChangedEvent,
@@ -127,6 +128,7 @@ export type PlaygroundEvent =
   | PiVersionChangedEvent
   | SessionErrorEvent
   | SessionClearedEvent
+  | SystemMessageSeededEvent
   | ScenarioLoadedEvent
   | ScenarioStateEvent
   | ScenarioStepEvent

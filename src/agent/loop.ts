@@ -79,7 +79,7 @@ async function runLoop(
       }
       pendingMessages = [];
 
-      const message = await streamAssistantResponse(ctx, signal, emit, driver);
+      const message = await streamAssistantResponse(ctx, config, signal, emit, driver);
       newMessages.push(message);
       if (message.stopReason === "error" || message.stopReason === "aborted") {
         await emit({ type: "turn_end", message, toolResults: [] });
@@ -116,10 +116,12 @@ async function runLoop(
 /** One model request: stream the driver's events into pi's message_start / update / end. */
 async function streamAssistantResponse(
   ctx: AgentContext,
+  config: LoopConfig,
   signal: AbortSignal | undefined,
   emit: LoopEmit,
   driver: Driver,
 ): Promise<AssistantMessage> {
+  const asked = { at: Date.now(), clock: performance.now() };
   const stream = await driver(
     { systemPrompt: ctx.systemPrompt, messages: ctx.messages, tools: ctx.tools },
     signal,
@@ -140,6 +142,7 @@ async function streamAssistantResponse(
     }
   }
   if (!final) throw new Error("The driver's stream ended without a final message");
+  if (config.stampReplies) stampReply(final, config.reasoning, asked);
   if (started) ctx.messages[ctx.messages.length - 1] = final;
   else {
     ctx.messages.push(final);
@@ -147,4 +150,19 @@ async function streamAssistantResponse(
   }
   await emit({ type: "message_end", message: final });
   return final;
+}
+
+/**
+ * pi 1.6.0's marks on a finished reply. The time is what pi-ai's stream adds when a provider's stream
+ * ends (a scripted or hand-made reply is timed here the same way); a message dated before the request
+ * started was not produced by it and stays untimed, as pi-ai leaves it.
+ */
+function stampReply(
+  message: AssistantMessage,
+  reasoning: string | undefined,
+  asked: { at: number; clock: number },
+) {
+  if (message.durationMs === undefined && message.timestamp >= asked.at)
+    message.durationMs = Math.max(0, Math.round(performance.now() - asked.clock));
+  message.thinkingLevel = reasoning ?? "off";
 }

@@ -53,6 +53,10 @@ export interface AssistantMessage {
   stopReason: StopReason;
   errorMessage?: string;
   timestamp: number;
+  /** pi 1.6.0: how long the response took, from the request to its end, in whole ms (pi-ai's stream) */
+  durationMs?: number;
+  /** pi 1.6.0: the thinking level the request asked for ("off" when none), recorded by the loop */
+  thinkingLevel?: string;
 }
 
 export interface ToolResultMessage<TDetails = unknown> {

@@ -96,4 +96,8 @@ export interface LoopConfig {
   nestedCalls?: boolean;
   /** pi 1.6.0's hook results: see LoopProfile.structuredHooks */
   structuredHooks?: boolean;
+  /** pi 1.6.0: see LoopProfile.stampReplies */
+  stampReplies?: boolean;
+  /** the thinking level the model requests ask for (pi's `reasoning`; none means "off") */
+  reasoning?: string;
 }

@@ -4,7 +4,8 @@ import type { AgentMessage } from "@agent/messages";
 /**
  * The context gauge's fold: the conversation the next model request would carry, message by message, with
  * a token count for each and pi's compaction arithmetic over them (docs/context-window.md). Driven by
- * `message_end` only (a finished message is what enters the context); `session_cleared` starts over.
+ * `message_end` (a finished message is what enters the context) and `system_message_seeded` (1.6.0's
+ * first system message, which pi adds without an event); `session_cleared` starts over.
  */
 
 /** pi's compaction settings (its defaults: reserve 16,384 tokens, keep the newest 20,000). */
@@ -149,7 +150,8 @@ export function reduceContextWindow(
   event: SessionEvent,
 ): ContextWindowSnapshot {
   switch (event.type) {
-    case "message_end": {
+    case "message_end":
+    case "system_message_seeded": {
       const messages = [...state.messages, event.message];
       return {
         ...state,

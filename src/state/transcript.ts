@@ -248,6 +248,13 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
       }
       return next;
     }
+    case "system_message_seeded": {
+      const next = draft.own(state);
+      const entries = draft.own(state.entries);
+      entries.push(toEntry(event.message, `m${event.seq}`, false));
+      next.entries = entries;
+      return next;
+    }
     case "tool_execution_start": {
       const next = withCall(state, draft, event.toolCallId, "running");
       const file = event.toolName === "write" ? writeOf(event.args) : undefined;

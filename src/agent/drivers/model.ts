@@ -91,12 +91,18 @@ export function declaredTools(
     .map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
 }
 
+/** The thinking level a request asks for, as pi's loop passes it: the model's nearest level, none when off. */
+export function requestedReasoning(options: Pick<ModelDriverOptions, "model" | "thinkingLevel">) {
+  const level = clampThinkingLevel(options.model, options.thinkingLevel ?? DEFAULT_THINKING_LEVEL);
+  return level === "off" ? undefined : level;
+}
+
 /** The three arguments pi's loop gives streamSimple for this request (the signal and key excepted). */
 export function buildModelRequest(
   request: Parameters<Driver>[0],
   options: Pick<ModelDriverOptions, "model" | "thinkingLevel" | "sessionId" | "isDeclared" | "streamOptions">,
 ): { model: Model<Api>; context: Context; options: SimpleStreamOptions } {
-  const level = clampThinkingLevel(options.model, options.thinkingLevel ?? DEFAULT_THINKING_LEVEL);
+  const reasoning = requestedReasoning(options);
   return {
     model: options.model,
     context: {
@@ -106,7 +112,7 @@ export function buildModelRequest(
     },
     options: {
       // pi-agent-core's loop config, then pi-coding-agent's provider retry settings.
-      reasoning: level === "off" ? undefined : level,
+      reasoning,
       sessionId: options.sessionId,
       transport: "auto",
       maxRetryDelayMs: PI_MAX_RETRY_DELAY_MS,

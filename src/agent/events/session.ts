@@ -2,6 +2,7 @@
  * One family of the session's events (the union and the emitter are in ../events.ts): the session, its
  * scenarios, and answers to commands.
  */
+import type { SystemMessage } from "@core/system-prompt/types";
 import type { PiVersionId } from "@core/versions/ids";
 import type { AssistantMessage } from "../messages";
 import type { DisplayStep, ScenarioTranslations } from "../scenario";
@@ -74,6 +75,17 @@ export interface SessionClearedEvent {
   type: "session_cleared";
   /** what started over, in the learner's words */
   reason: string;
+}
+
+/**
+ * pi 1.6.0's first system message (the prompt, and the tools it declares) entered the conversation
+ * before a run. pi's Agent puts it there when it is made, with no event of pi's; this page's own event
+ * lets the transcript and the context gauge show it. Later system messages (prompt patches, tool
+ * changes) are pi's own message events.
+ */
+export interface SystemMessageSeededEvent {
+  type: "system_message_seeded";
+  message: SystemMessage;
 }
 
 export interface ScenarioLoadedEvent {

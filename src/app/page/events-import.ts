@@ -56,6 +56,7 @@ const KNOWN_TYPES: Record<SessionEventType, true> = {
   pi_version_changed: true,
   session_error: true,
   session_cleared: true,
+  system_message_seeded: true,
   scenario_loaded: true,
   scenario_state: true,
   scenario_step: true,

@@ -74,11 +74,15 @@ export class ModelMode {
   }
 
   private async runModel(user: UserMessage, choice: ModelChoice, complete: CompletionFunction) {
-    const { createModelDriver } = await import("@agent/drivers/model");
-    const driver = createModelDriver({ ...(await this.modelOptions(choice)), complete });
+    const { createModelDriver, requestedReasoning } = await import("@agent/drivers/model");
+    const options = await this.modelOptions(choice);
+    const driver = createModelDriver({ ...options, complete });
     let prompts: AgentMessage[] = [user];
     for (;;) {
-      await this.session.run(prompts, driver, { getFollowUpMessages: async () => this.followUps.next() });
+      await this.session.run(prompts, driver, {
+        getFollowUpMessages: async () => this.followUps.next(),
+        reasoning: requestedReasoning(options),
+      });
       // A message queued as the loop was leaving starts a run of its own, as pi's `continue()` takes a
       // follow-up left in the queue; after an error or an abort the queue is dropped instead.
       const last = this.session.transcript.at(-1);

@@ -126,21 +126,28 @@ export class PromptTracker {
     this.lastSent = undefined;
   }
 
-  /** The system messages to put before the next run's prompt. */
-  pendingSystemMessages(transcript: ReadonlyArray<{ role: string }>): SystemMessage[] {
+  /**
+   * What goes before the next run's prompt. `seed`: the conversation's first system message (1.6.0), which
+   * pi's Agent holds from the start without announcing it; `pending`: later ones (a prompt patch, tool
+   * changes), which pi's loop emits as messages of the run.
+   */
+  systemMessagesBefore(transcript: ReadonlyArray<{ role: string }>): {
+    seed?: SystemMessage;
+    pending: SystemMessage[];
+  } {
     // 0.73.1 has no system messages: every request carries the whole current prompt instead.
-    if (this.profile.transport === "system-prompt") return [];
+    if (this.profile.transport === "system-prompt") return { pending: [] };
     const sections = this.state.sections ?? {};
     if (!transcript.some((m) => m.role === "system") || this.lastSent === undefined) {
       this.lastSent = sections;
-      const initial = createInitialSystemMessage(this.state.content, this.declarations);
-      return initial ? [{ ...initial, timestamp: Date.now() }] : [];
+      const seed = createInitialSystemMessage(this.state.content, this.declarations);
+      return { ...(seed ? { seed } : {}), pending: [] };
     }
     const patch = this.profile.diff(this.lastSent, sections);
     this.lastSent = sections;
     const pending: SystemMessage[] = patch
       ? [{ role: "system", content: "", sections: patch, timestamp: Date.now() }]
       : [];
-    return declareToolChanges(transcript, pending, this.declarations) as SystemMessage[];
+    return { pending: declareToolChanges(transcript, pending, this.declarations) as SystemMessage[] };
   }
 }

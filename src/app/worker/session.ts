@@ -162,8 +162,12 @@ export class PlaygroundSession {
     const controller = new AbortController();
     this.controller = controller;
     this.parts.runStarting();
+    const { seed, pending: leading } = this.tools.prompt.systemMessagesBefore(this.transcript);
+    if (seed) {
+      this.transcript = [...this.transcript, seed];
+      this.emit({ type: "system_message_seeded", message: seed });
+    }
     const context = this.context();
-    const leading = this.tools.prompt.pendingSystemMessages(this.transcript);
     // The version's own validation and loop rules; a caller's extra config may still set its hooks.
     const { validator, loop } = this.tools.piVersion;
     const config: LoopConfig = {

@@ -29,6 +29,11 @@ export interface LoopProfile {
    * 0.73.1's after-hook rebuilds the result from content, details and terminate alone.
    */
   structuredHooks: boolean;
+  /**
+   * A reply ends with the thinking level its request asked for and, when the stream did not time it,
+   * how long it took (1.6.0: the loop records the level, pi-ai's stream the time).
+   */
+  stampReplies: boolean;
 }
 
 export interface PiVersionProfile {
@@ -47,6 +52,7 @@ const LOOP_PROFILES: Readonly<Record<PiVersionId, LoopProfile>> = {
     abortChecks: false,
     nestedCalls: false,
     structuredHooks: false,
+    stampReplies: false,
   },
   "1.6.0": {
     returnedErrors: "honour",
@@ -55,6 +61,7 @@ const LOOP_PROFILES: Readonly<Record<PiVersionId, LoopProfile>> = {
     abortChecks: true,
     nestedCalls: true,
     structuredHooks: true,
+    stampReplies: true,
   },
 };
 
