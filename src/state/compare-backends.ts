@@ -4,6 +4,7 @@
  * src/app/side-by-side, the panes in src/ui/CompareBackends. The compromise table's side-by-side demo marks
  * its differences with the same `callDifferences`.
  */
+import type { ModelRequest } from "@agent/protocol";
 import type { ScenarioTranslations } from "@agent/scenario";
 import { BACKEND_KIND, BACKEND_KINDS, type BackendKind, backendKindOr } from "@core/backend-kinds";
 import type { DemoCall } from "@core/tools/mini-pi/compromises";
@@ -48,6 +49,10 @@ export interface CompareSide {
   stopped?: "limit";
   /** the side could not run at all (its backend failed to start): the message, as it came */
   error?: string;
+  /** the model request the side's session would send next (a comparison of the wire asked for it) */
+  request?: ModelRequest;
+  /** that request as the side's pi-ai writes it: body and headers (key masked), built on the page */
+  wire?: { body: unknown; headers: [name: string, value: string][] };
 }
 
 export interface CompareResult {

@@ -38,6 +38,7 @@ const EXPECTED: Record<string, { where: string; holds: RegExp }> = {
     where: '[data-about][data-side="b"]',
     holds: /was not executed: the response hit the output token limit/,
   },
+  strict: { where: "[data-wire-title].is-about", holds: /The next model request/ },
 };
 
 describe("What changed in pi: the presets", () => {
@@ -60,6 +61,12 @@ describe("What changed in pi: the presets", () => {
       expect(await marked.textContent(), id).toMatch(expected.holds);
       expect(await dialog.locator(".compare__pi").allTextContents()).toEqual(["· pi 0.73.1", "· pi 1.6.0"]);
     }
+    // The last preset ran was the wire's: the lines of each body the other lacks are marked.
+    const differs = (side: string) =>
+      dialog.locator(`[data-wire][data-side="${side}"] [data-wire-differs]`).allTextContents();
+    expect((await differs("a")).join("")).toContain('"strict": false');
+    expect((await differs("b")).join("")).toContain('"strict": true');
+    expect((await differs("b")).join("")).toContain("Updated system prompt section");
     // The prompt preset shows the patch 1.6.0 sent in place of a whole new prompt.
     await presets.locator('[data-preset="prompt"]').click();
     await dialog.locator('[data-preset-look="prompt"]').waitFor({ timeout: 20_000 });

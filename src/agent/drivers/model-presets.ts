@@ -4,6 +4,8 @@
  * applies as it does in pi; a plain local server gets a name pi-ai does not know, and so none of it.
  */
 
+import type { ModelCompat } from "./model-spec";
+
 /** pi-ai's wire dialects the presets use. */
 export type ModelApi = "openai-completions" | "anthropic-messages" | "openai-responses";
 
@@ -15,6 +17,8 @@ export interface ModelChoice {
   modelId: string;
   /** pi's thinking level before clamping ("medium", pi's default, unless set) */
   thinkingLevel?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+  /** what the server accepts beyond plain compatibility (model-spec.ts) */
+  compat?: ModelCompat;
 }
 
 export interface ModelPreset extends ModelChoice {

@@ -15,6 +15,18 @@ export interface ModelSpec {
   api?: Api;
   /** overrides the known model's base URL; needed for an unknown one */
   baseUrl?: string;
+  /**
+   * What the server is known to accept beyond plain OpenAI compatibility, as a models.json entry's
+   * `compat` says it (pi 1.6.0's pi-ai only sends strict schemas and mid-conversation updates when told).
+   */
+  compat?: ModelCompat;
+}
+
+/** The compatibility flags the playground lets a model choice set (pi-ai's names). */
+export interface ModelCompat {
+  supportsStrictMode?: boolean;
+  supportsMidConvoSystemMessages?: boolean;
+  supportsMidConvoToolAdditions?: boolean;
 }
 
 /** pi-coding-agent's defaults for a models.json entry holding only an id. */
@@ -27,6 +39,13 @@ export const CUSTOM_MODEL_DEFAULTS = {
 } as const;
 
 export function resolveModel(spec: ModelSpec): Model<Api> {
+  const model = resolveBase(spec);
+  if (!spec.compat) return model;
+  const own = (model as { compat?: object }).compat;
+  return { ...model, compat: { ...own, ...spec.compat } } as Model<Api>;
+}
+
+function resolveBase(spec: ModelSpec): Model<Api> {
   const known = lookUp(spec.provider, spec.id);
   if (known) return spec.baseUrl ? { ...known, baseUrl: spec.baseUrl } : known;
   // As pi does for a custom model under a built-in provider name: that provider's dialect and base URL.

@@ -81,6 +81,13 @@ export function convertToLlm(messages: readonly AgentMessage[]): PiMessage[] {
   ) as PiMessage[];
 }
 
+/** pi-agent-core 1.6.0's defaultConvertToLlm: system messages reach pi-ai too. */
+function transcriptForLlm(messages: readonly AgentMessage[]): PiMessage[] {
+  return messages.filter(
+    (m) => m.role === "system" || m.role === "user" || m.role === "assistant" || m.role === "toolResult",
+  ) as PiMessage[];
+}
+
 /** The tools as pi-ai reads them (name, description, parameters), in the session's order. */
 export function declaredTools(
   tools: readonly AnyAgentTool[],
@@ -88,7 +95,13 @@ export function declaredTools(
 ): Tool[] {
   return tools
     .filter((t) => isDeclared?.(t.name) ?? true)
-    .map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    .map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+      // 1.6.0's pi-ai reads it to send a strict schema; 0.73.1's passes over it
+      ...(t.constrainedSampling === undefined ? {} : { constrainedSampling: t.constrainedSampling }),
+    }));
 }
 
 /** The thinking level a request asks for, as pi's loop passes it: the model's nearest level, none when off. */
@@ -100,16 +113,25 @@ export function requestedReasoning(options: Pick<ModelDriverOptions, "model" | "
 /** The three arguments pi's loop gives streamSimple for this request (the signal and key excepted). */
 export function buildModelRequest(
   request: Parameters<Driver>[0],
-  options: Pick<ModelDriverOptions, "model" | "thinkingLevel" | "sessionId" | "isDeclared" | "streamOptions">,
+  options: Pick<
+    ModelDriverOptions,
+    "model" | "thinkingLevel" | "sessionId" | "isDeclared" | "streamOptions" | "piVersion"
+  >,
 ): { model: Model<Api>; context: Context; options: SimpleStreamOptions } {
   const reasoning = requestedReasoning(options);
+  const inTranscript = options.piVersion === "1.6.0" && request.messages.some((m) => m.role === "system");
   return {
     model: options.model,
-    context: {
-      systemPrompt: request.systemPrompt,
-      messages: convertToLlm(request.messages),
-      tools: declaredTools(request.tools, options.isDeclared),
-    },
+    // pi 1.6.0's loop hands pi-ai the transcript alone: the prompt and the tools travel in its system
+    // messages (the first whole, later ones as patches and tool changes), which pi-ai keeps in place or
+    // folds into one, as the model's compatibility says. 0.73.1 sends the current prompt and tools.
+    context: inTranscript
+      ? ({ messages: transcriptForLlm(request.messages) } as Context)
+      : {
+          systemPrompt: request.systemPrompt,
+          messages: convertToLlm(request.messages),
+          tools: declaredTools(request.tools, options.isDeclared),
+        },
     options: {
       // pi-agent-core's loop config, then pi-coding-agent's provider retry settings.
       reasoning,

@@ -260,6 +260,7 @@ const handles: PageHandles = {
     loadedScenario: () => host.request({ type: "share_state" }).then((state) => state.scenario),
     currentFiles: () => host.lastSnapshot()?.files,
     picker: backends,
+    preview: model.provider.preview,
   }),
   learnerTools,
   exercises: createExercisesHandle({ check: (source) => host.request({ type: "compile_tool", source }) }),

@@ -101,6 +101,7 @@ export class ModelMode {
         id: choice.modelId,
         api: choice.api,
         baseUrl: choice.baseUrl,
+        ...(choice.compat ? { compat: choice.compat } : {}),
       }),
       thinkingLevel: choice.thinkingLevel,
       sessionId: this.sessionId,

@@ -4,6 +4,7 @@
  * and the tool declarations a request adds or removes when the tool set changes. pi 0.73.1 has none of
  * this: each request carries the whole current prompt and the tools.
  */
+import type { ConstrainedSampling } from "../tools/types";
 import type { SystemMessage, SystemPromptPatch, SystemPromptSections, ToolDeclaration } from "./types";
 import { diffSections } from "./versions/shared";
 import { renderSystemMessageUpdate160 } from "./versions/v1-6-0";
@@ -42,8 +43,15 @@ export function toToolDeclaration(tool: {
   name: string;
   description: string;
   parameters: unknown;
+  constrainedSampling?: ConstrainedSampling;
 }): ToolDeclaration {
-  return { name: tool.name, description: tool.description, parameters: tool.parameters };
+  const { name, description, parameters, constrainedSampling } = tool;
+  return {
+    name,
+    description,
+    parameters,
+    ...(constrainedSampling === undefined ? {} : { constrainedSampling }),
+  };
 }
 
 /** The tools a transcript has declared so far: replay its system messages' additions and removals. */

@@ -4,6 +4,7 @@
  * flat string, which the page shows cut into named sections (`sectionsAreAView`). Plain data so that
  * it crosses the worker channel and the event log unchanged.
  */
+import type { ConstrainedSampling } from "../tools/types";
 import type { Skill } from "./skills";
 
 /** The pi versions whose prompt and validation the playground renders exactly. */
@@ -15,6 +16,8 @@ export interface ToolDeclaration {
   description: string;
   /** JSON Schema of the arguments (a TypeBox schema is one) */
   parameters: unknown;
+  /** pi 1.6.0: whether the provider may hold the arguments to the schema (the tool's own setting) */
+  constrainedSampling?: ConstrainedSampling;
 }
 
 /** Section name → its text as it goes into the prompt (tagged, except `preamble`), in prompt order. */

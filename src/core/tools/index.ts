@@ -47,7 +47,18 @@ export interface ToolsOptions {
   profile?: PiToolProfile;
 }
 
+/** The tools whose arguments a version may ask providers to hold to the schema (its `constrainedSampling`). */
+const CONSTRAINED: ReadonlySet<string> = new Set(["read", "bash", "edit", "write"]);
+
 export function createToolDefinition(name: string, cwd: string, options: ToolsOptions): AnyToolDefinition {
+  const definition = createBareDefinition(name, cwd, options);
+  const sampling = options.profile?.constrainedSampling;
+  return sampling !== undefined && CONSTRAINED.has(name)
+    ? { ...definition, constrainedSampling: sampling }
+    : definition;
+}
+
+function createBareDefinition(name: string, cwd: string, options: ToolsOptions): AnyToolDefinition {
   const withProfile = <T extends { profile?: PiToolProfile }>(own: T): T =>
     own.profile || !options.profile ? own : { ...own, profile: options.profile };
   switch (name) {

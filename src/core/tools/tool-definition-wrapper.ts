@@ -32,6 +32,7 @@ export function wrapToolDefinition<TParams extends TSchema, TDetails>(
   };
   if (definition.prepareArguments) tool.prepareArguments = definition.prepareArguments;
   if (definition.executionMode) tool.executionMode = definition.executionMode;
+  if (definition.constrainedSampling !== undefined) tool.constrainedSampling = definition.constrainedSampling;
   return tool;
 }
 

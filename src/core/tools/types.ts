@@ -72,6 +72,13 @@ export interface ToolContext {
 
 export type ExecutionMode = "sequential" | "parallel";
 
+/**
+ * pi 1.6.0: whether a provider may hold the model's arguments to the schema. `json_schema` with
+ * "prefer" sends a strict schema where the model's compatibility allows one and falls back otherwise;
+ * `false` never does. pi-ai reads it when it writes the request (0.73.1's ignores it).
+ */
+export type ConstrainedSampling = false | { type: "json_schema"; strict: "prefer" | "require" };
+
 export interface ToolDefinition<TParams extends TSchema = TSchema, TDetails = unknown> {
   name: string;
   label: string;
@@ -82,6 +89,7 @@ export interface ToolDefinition<TParams extends TSchema = TSchema, TDetails = un
   /** A compatibility shim run on the raw arguments before validation. */
   prepareArguments?: (args: unknown) => Static<TParams>;
   executionMode?: ExecutionMode;
+  constrainedSampling?: ConstrainedSampling;
   execute(
     toolCallId: string,
     params: Static<TParams>,
@@ -98,6 +106,7 @@ export interface AgentTool<TParams extends TSchema = TSchema, TDetails = unknown
   parameters: TParams;
   prepareArguments?: (args: unknown) => Static<TParams>;
   executionMode?: ExecutionMode;
+  constrainedSampling?: ConstrainedSampling;
   execute(
     toolCallId: string,
     params: Static<TParams>,

@@ -7,7 +7,9 @@
  * Texts a model sees that pi states exactly (edit's guidelines, error messages) are pi's; descriptions
  * are the project's own words, written per version where the behaviour they describe changed.
  */
+
 import type { ToolName } from "../tools/names";
+import type { ConstrainedSampling } from "../tools/types";
 import type { LineCounting } from "../truncate";
 import type { PiVersionId } from "./ids";
 
@@ -107,6 +109,8 @@ export interface PiToolProfile {
   lineCounting: LineCounting;
   /** Paths resolve against the call's `ctx.cwd` when it has one, else the tool's cwd. */
   perCallCwd: boolean;
+  /** What read, bash, edit and write declare as their `constrainedSampling` (none in 0.73.1). */
+  constrainedSampling?: ConstrainedSampling;
   bash: BashProfile;
   read: ReadProfile;
   edit: EditProfile;
@@ -186,6 +190,7 @@ export const TOOLS_1_6_0: PiToolProfile = {
   ],
   lineCounting: "terminated",
   perCallCwd: true,
+  constrainedSampling: { type: "json_schema", strict: "prefer" },
   bash: {
     nonZeroExit: "error-result",
     structuredContent: true,

@@ -68,6 +68,7 @@ export function ComparePanes({
           )),
         )}
         {told ? <ToldRows a={a.told ?? []} b={b.told ?? []} about={about === "prompt"} /> : null}
+        {a.wire && b.wire ? <WireRows a={a.wire} b={b.wire} about={about === "wire"} /> : null}
         <h3 className={`compare__files-title${about === "files" && files.length > 0 ? " is-about" : ""}`}>
           {files.length === 0 ? t("filesSame") : t("filesDiffer", { count: files.length })}
         </h3>
@@ -188,6 +189,46 @@ function ToldRows({ a, b, about }: { a: string[]; b: string[]; about: boolean })
               </pre>
             </details>
           ))}
+        </div>
+      ))}
+    </>
+  );
+}
+
+type Wire = NonNullable<CompareSide["wire"]>;
+
+/**
+ * Each side's next model request as its pi-ai wrote it: the body as formatted JSON, each line the other
+ * side's body lacks marked, then the headers pi-ai sets itself.
+ */
+function WireRows({ a, b, about }: { a: Wire; b: Wire; about: boolean }) {
+  const { t } = useT("compareBackends");
+  const lines = [a, b].map((w) => JSON.stringify(w.body, null, 2).split("\n"));
+  const present = lines.map((l) => new Set(l));
+  return (
+    <>
+      <h3 className={`compare__files-title${about ? " is-about" : ""}`} data-wire-title>
+        {t("wire.title")}
+      </h3>
+      {[a, b].map((wire, n) => (
+        <div key={SIDES[n]} className="compare__cell is-different" data-side={SIDES[n]} data-wire>
+          <pre className="compare__text compare__wire" lang="en" data-verbatim>
+            {(lines[n] as string[]).map((line, i) => (
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed once the run has ended
+                key={i}
+                className={present[1 - n]?.has(line) ? undefined : "compare__wire-line is-different"}
+                data-wire-differs={present[1 - n]?.has(line) ? undefined : true}
+              >
+                {line}
+                {"\n"}
+              </span>
+            ))}
+          </pre>
+          <p className="muted">{t("wire.headers")}</p>
+          <pre className="compare__text" lang="en" data-verbatim>
+            {wire.headers.map(([name, value]) => `${name}: ${value}`).join("\n")}
+          </pre>
         </div>
       ))}
     </>

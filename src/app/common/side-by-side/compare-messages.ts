@@ -1,4 +1,5 @@
 /** The messages between the page and a compare worker (one worker per "Compare backends" run). */
+import type { ModelChoice } from "@agent/drivers/model-presets";
 import type { PiVersionId } from "@core/versions/ids";
 import type { CompareBackend, CompareResult } from "@state/compare-backends";
 
@@ -11,6 +12,8 @@ export type CompareWorkerIn =
       b: CompareBackend;
       pi: readonly [PiVersionId, PiVersionId];
       port?: MessagePort;
+      /** also give each side's next model request, written for this model */
+      wire?: ModelChoice;
     }
   | { type: "cancel" };
 

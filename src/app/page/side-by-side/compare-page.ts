@@ -4,6 +4,8 @@
  * will not stop (a bash command that never yields cannot see an abort) is ended by ending its worker.
  * Cancel asks the worker to abort first, so a WebContainer side's processes are killed, then ends it.
  */
+
+import type { ModelRequest } from "@agent/protocol";
 import { BACKEND_KIND, type BackendKind } from "@core/backend-kinds";
 import {
   type CompareHandle,
@@ -13,6 +15,7 @@ import {
   handCallScenario,
   usesContainer,
 } from "@state/compare-backends";
+import { presetByFile, WIRE_PRESET_MODEL } from "@state/pi-presets";
 import type { CompareWorkerIn, CompareWorkerOut } from "../../common/side-by-side/compare-messages";
 import type { PageBackendPicker } from "../backend-page";
 
@@ -28,6 +31,8 @@ export interface ComparePageDeps {
   /** the learner's files as the last snapshot has them, for a call by hand on a copy */
   currentFiles(): Record<string, unknown> | undefined;
   picker?: Pick<PageBackendPicker, "compareContainer" | "serveForCompare">;
+  /** each version's pi-ai writes a request's body and headers, sending nothing (the provider context) */
+  preview?: (request: ModelRequest) => Promise<{ body: unknown; headers: [string, string][] }>;
   spawn?: () => CompareWorkerLike;
   setTimeout?: (run: () => void, ms: number) => unknown;
 }
@@ -74,8 +79,10 @@ export function createCompareHandle(deps: ComparePageDeps): CompareHandle {
       const availability = deps.picker?.compareContainer();
       const port =
         wantsContainer && availability?.ok && !availability.fake ? deps.picker?.serveForCompare() : undefined;
+      const wire =
+        pick.kind === "shipped" && presetByFile(pick.file)?.about === "wire" ? WIRE_PRESET_MODEL : undefined;
       const worker = spawn();
-      return new Promise<CompareResult>((resolve, reject) => {
+      const ran = new Promise<CompareResult>((resolve, reject) => {
         let settled = false;
         const finish = (work: () => void) => {
           if (settled) return;
@@ -101,10 +108,24 @@ export function createCompareHandle(deps: ComparePageDeps): CompareHandle {
         };
         signal.addEventListener("abort", cancel);
         const { a, b, pi } = request;
-        const message: CompareWorkerIn = { type: "run", scenario, a, b, pi };
+        const message: CompareWorkerIn = { type: "run", scenario, a, b, pi, ...(wire ? { wire } : {}) };
         if (port) worker.postMessage({ ...message, port }, [port]);
         else worker.postMessage(message);
       });
+      return wire ? ran.then((result) => withWire(result, deps.preview)) : ran;
     },
   };
+}
+
+/** Each side's next request as its own pi-ai writes it (the key stays here, masked in the headers). */
+async function withWire(result: CompareResult, preview: ComparePageDeps["preview"]): Promise<CompareResult> {
+  if (!preview) return result;
+  const sides = await Promise.all(
+    result.sides.map(async ({ request, ...side }) => {
+      if (!request) return side;
+      const { body, headers } = await preview(request);
+      return { ...side, wire: { body, headers } };
+    }),
+  );
+  return { ...result, sides: sides as CompareResult["sides"] };
 }

@@ -9,6 +9,8 @@
  * a hanging drill ends as its abort ends it. A bash command that never yields cannot see an abort; the
  * page runs this in a worker of its own and ends that worker when a cancelled run does not answer.
  */
+
+import type { ModelChoice } from "@agent/drivers/model-presets";
 import type { SessionEvent } from "@agent/events";
 import type { AgentMessage } from "@agent/messages";
 import { parseScenario } from "@agent/scenario";
@@ -36,6 +38,8 @@ export interface CompareOptions {
   extras?: PlaygroundToolExtras;
   /** each side's pi version (the session's default on both unless given) */
   pi?: readonly [PiVersionId, PiVersionId];
+  /** also give each side's next model request, for this model (the page has each pi-ai write it) */
+  wire?: ModelChoice;
 }
 
 export async function runCompare(
@@ -131,6 +135,7 @@ async function runSide(
     told: toldOf(events, session.transcript),
     ...(stopped ? { stopped } : {}),
     ...(failed?.type === "session_error" ? { error: failed.message } : {}),
+    ...(options.wire ? { request: await playground.model.nextRequest(options.wire) } : {}),
   };
   workspace.backend.dispose();
   return side;

@@ -17,6 +17,7 @@ scope.onmessage = (event: MessageEvent<CompareWorkerIn>) => {
     signal: controller.signal,
     pi: m.pi,
     containerPort: m.port,
+    ...(m.wire ? { wire: m.wire } : {}),
     extras: { imageResizer: createBrowserImageResizer(), autoResizeImages: true },
   }).then(
     (result) => post({ type: "done", result }),

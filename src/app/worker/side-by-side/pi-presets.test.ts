@@ -1,5 +1,5 @@
 import { callRows, fileRows, handCallScenario } from "@state/compare-backends";
-import { PI_PRESETS, PRESET_SIDES } from "@state/pi-presets";
+import { PI_PRESETS, PRESET_SIDES, WIRE_PRESET_MODEL } from "@state/pi-presets";
 import { describe, expect, it } from "vitest";
 import { runCompare } from "./compare-backends";
 
@@ -27,6 +27,7 @@ describe("the 'what changed in pi' presets", () => {
         { kind: "memfs" },
         {
           pi: PRESET_SIDES,
+          ...(preset.about === "wire" ? { wire: WIRE_PRESET_MODEL } : {}),
         },
       );
       const [a, b] = result.sides;
@@ -40,6 +41,12 @@ describe("the 'what changed in pi' presets", () => {
         expect(b.told).toHaveLength(2);
         expect(b.told?.[1]).toMatch(/^Updated system prompt section "/);
         expect(b.told?.[1]?.length).toBeLessThan((b.told?.[0]?.length ?? 0) / 2);
+      } else if (preset.about === "wire") {
+        // 0.73.1 hands pi-ai the current prompt; 1.6.0 the transcript, grep declared where it came in
+        // (tests/wire-preset.test.ts has each pi-ai write the two bodies).
+        expect(a.request?.context.systemPrompt).toContain("- grep:");
+        const system = b.request?.context.messages.filter((m) => (m.role as string) === "system");
+        expect(JSON.stringify(system?.[1])).toContain('"toolsAdded":[{"name":"grep"');
       } else expect(rows.some((r) => r.differs.includes(preset.about as never))).toBe(true);
     },
   );
