@@ -245,6 +245,7 @@ export default function (pi: any) {
     outputSchema: Type.Object({ count: Type.Number() }),
     exposure: "direct",
     annotations: { readOnlyHint: true },
+    constrainedSampling: { type: "json_schema", strict: "require" },
     reachesTools: () => "all",
     async execute() {
       return { content: [{ type: "text", text: "1" }], details: {}, structuredContent: { count: 1 } };
@@ -258,8 +259,12 @@ export default function (pi: any) {
       outputSchema: expect.objectContaining({ type: "object" }),
       exposure: "direct",
       annotations: { readOnlyHint: true },
+      constrainedSampling: { type: "json_schema", strict: "require" },
       reachesTools: "(a function)",
     });
+    // the one field the wire acts on: model mode's 1.6.0 pi-ai reads it from the agent tool
+    const tool = s.playground.session.context().tools.find((t) => t.name === "typed");
+    expect(tool?.constrainedSampling).toEqual({ type: "json_schema", strict: "require" });
     expect(s.last("tool_set_changed")!.tools.find((t) => t.name === "read")?.fields16).toBeUndefined();
     expect(await call(s, "typed")).toEqual({ isError: false, text: "1" });
   });

@@ -15,7 +15,8 @@ export interface ToolMeta
   > {
   /**
    * The fields of pi 1.6.0's tool definitions the file sets (FIELDS_1_6_0): plain data as given, a function
-   * as "(a function)". Shown with the tool; no part of the playground acts on them.
+   * as "(a function)". Shown with the tool; of them only a JSON-schema `constrainedSampling` is acted on (model
+   * mode's 1.6.0 pi-ai sends the tool's schema strict where the model allows).
    */
   fields16?: Record<string, unknown>;
 }

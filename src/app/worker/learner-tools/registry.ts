@@ -5,7 +5,7 @@
  * what was there, so a mistake never takes a working tool away.
  */
 import type { HandlerSet, ToolExecute } from "@core/tools/handlers";
-import type { AnyToolDefinition } from "@core/tools/types";
+import type { AnyToolDefinition, ConstrainedSampling } from "@core/tools/types";
 import type { ToolMeta } from "../../common/sandbox/protocol";
 import { type SandboxConnector, SandboxLink } from "../sandbox/link";
 import type { SandboxEnv } from "../sandbox/services";
@@ -66,6 +66,9 @@ export class LearnerTools {
     for (const raw of loaded.definitions) {
       const guarded = guardDefinition(raw, () => this.env.workspace().root);
       const { fields16 } = raw as AnyToolDefinition & Pick<ToolMeta, "fields16">;
+      // The one 1.6.0 field the wire acts on: 1.6.0's pi-ai reads it, 0.73.1's passes over it.
+      const sampling = constrainedSamplingOf(fields16?.constrainedSampling);
+      if (sampling !== undefined) guarded.constrainedSampling = sampling;
       marks.set(guarded, {
         ...(replaces.includes(raw.name) ? { replaces: raw.name } : {}),
         ...(fields16 ? { fields16 } : {}),
@@ -132,4 +135,14 @@ export class LearnerTools {
     this.fileOf.delete(name);
     if (file !== undefined && ![...this.fileOf.values()].includes(file)) this.sandbox.drop(file);
   }
+}
+
+/** A learner's `constrainedSampling` when it is one pi-ai knows how to send (JSON Schema, or `false`). */
+function constrainedSamplingOf(value: unknown): ConstrainedSampling | undefined {
+  if (value === false) return false;
+  if (typeof value !== "object" || value === null) return undefined;
+  const { type, strict } = value as { type?: unknown; strict?: unknown };
+  return type === "json_schema" && (strict === "prefer" || strict === "require")
+    ? { type, strict }
+    : undefined;
 }
