@@ -83,6 +83,8 @@ function offline() {
       // file over this limit is left out of the precache with only a build warning, so keep headroom.
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       cleanupOutdatedCaches: true,
+      // Adds the isolation headers WebContainer needs on hosts that cannot set them (public/isolation-headers.js).
+      importScripts: ["isolation-headers.js"],
     },
   });
 }

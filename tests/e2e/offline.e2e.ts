@@ -110,3 +110,32 @@ it("a new deployment is offered with a notice and taken only on Reload", async (
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 }, 120_000);
+
+it("on a host that sends no isolation headers, the service worker adds them: after one visit the page is cross-origin isolated", async () => {
+  // A plain static server over the build: none of the project's config, so no COOP or COEP header.
+  const server = await preview({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: "warn",
+    build: { outDir: "dist" },
+    preview: { port: 44_000 + Math.floor(Math.random() * 1000), host: "127.0.0.1" },
+  });
+  const url = server.resolvedUrls?.local[0] ?? "";
+  const context = await browser.newContext({
+    serviceWorkers: "allow",
+    viewport: { width: 1440, height: 900 },
+  });
+  const first = await openAppIn(context, { url });
+  expect(await first.page.evaluate(() => window.crossOriginIsolated)).toBe(false);
+  await first.page.evaluate(() => navigator.serviceWorker.ready);
+  await closePage(first.page);
+
+  const { page, errors } = await openAppIn(context, { url });
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
+  // The page still works as before under the headers: a hand call runs in the session worker.
+  expect(await callByHand(page, "bash", { command: "echo isolated-ok" })).toContain("isolated-ok");
+  expect(errors).toEqual([]);
+  await context.close();
+  await server.close();
+}, 120_000);
