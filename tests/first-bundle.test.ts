@@ -31,6 +31,14 @@ const NOT_IN_FIRST_BUNDLE = [
   /^pkg:@earendil-works\/pi-ai/,
   /^pkg:fflate$/,
   /^pkg:@webcontainer\/api$/,
+  // dialogs and panes that load on first use, with their English strings (src/ui/i18n LAZY_NAMESPACES)
+  /^src\/ui\/Lessons\//,
+  /^src\/ui\/Compromises\/Compromises\.tsx$/,
+  /^src\/ui\/CompareBackends\/CompareBackends\.tsx$/,
+  /^src\/ui\/ModelPrompt\/ModelPrompt\.tsx$/,
+  /^src\/ui\/SystemPrompt\/RequestTab\.tsx$/,
+  /^src\/ui\/FileEditor\//,
+  /^src\/ui\/ShortcutsDialog\//,
 ];
 
 function resolveFile(base: string): string | null {

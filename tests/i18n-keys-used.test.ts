@@ -1,8 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { RESOURCES } from "@ui/i18n";
+import { resourcesOf } from "@ui/i18n";
 import { isUsed, keysUsed } from "@ui/i18n/keys-used";
 import { describe, expect, it } from "vitest";
+
+/** Every English file, the ones that load with their dialog included. */
+const RESOURCES = resourcesOf(
+  import.meta.glob<Record<string, unknown>>("../src/ui/i18n/locales/en/*.json", {
+    eager: true,
+    import: "default",
+  }),
+);
 
 /** Every key of a nested strings object, as `a.b.c`. */
 function keysOf(value: unknown, prefix = ""): string[] {

@@ -1,5 +1,5 @@
 import { PANEL_IDS, panelOpen } from "@state/prefs";
-import { Fragment, useMemo, useState } from "react";
+import { Fragment, lazy, Suspense, useMemo, useState } from "react";
 import { ColumnResizer } from "../ColumnResizer/ColumnResizer";
 import { ConfirmDialog } from "../ConfirmDialog/ConfirmDialog";
 import { type Shortcut, useShortcuts } from "../hooks/useShortcuts";
@@ -11,11 +11,16 @@ import { ReplayBar, ReplayWorkspaceNote } from "../Replay/ReplayBar";
 import { LiveOnly } from "../Replay/ReplaySession";
 import { useReplayShown } from "../Replay/useReplay";
 import { LinkOpener } from "../Share/LinkOpener";
-import { ShortcutsDialog } from "../ShortcutsDialog/ShortcutsDialog";
 import { usePrefs, useSession } from "../session-context";
 import { TopBar } from "../TopBar/TopBar";
 import { PANELS } from "./panels";
 import "../projector.css";
+
+// The shortcuts list loads the first time it is asked for (?).
+const ShortcutsDialog = lazy(() =>
+  import("../ShortcutsDialog/ShortcutsDialog").then((m) => ({ default: m.ShortcutsDialog })),
+);
+
 import "../i18n/cjk.css";
 
 /** Projector columns' widths: the calls get the most room, a shown workspace the least. */
@@ -42,6 +47,9 @@ export function App() {
     [0, 1, 2].map((c) => PANELS.some((s) => s.column.projector === c && panelOpen(p, s.id))).join(","),
   );
   const [help, setHelp] = useState(false);
+  // Once asked for, the dialog stays mounted (closing it keeps its chunk and its focus return).
+  const [helpUsed, setHelpUsed] = useState(false);
+  if (help && !helpUsed) setHelpUsed(true);
   // An imported events file is shown: the workspace's files and controls belong to the live session.
   const replaying = useReplayShown() !== null;
   const { t } = useT("app");
@@ -139,7 +147,11 @@ export function App() {
         ) : null}
       </main>
       <Narrator />
-      <ShortcutsDialog open={help} shortcuts={shortcuts} onClose={() => setHelp(false)} />
+      {helpUsed ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={help} shortcuts={shortcuts} onClose={() => setHelp(false)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog />
       <LinkOpener />
     </div>

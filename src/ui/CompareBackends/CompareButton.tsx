@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from "react";
 import { CompareFeature, Only } from "../features";
-import { useT } from "../i18n/index";
+import { loadNamespaces, useT } from "../i18n/index";
 
 // The dialog and its panes load on the first click: most visits never compare, and the first bundle is
 // what every visit waits for.
-const CompareBackendsDialog = lazy(() => import("./CompareBackends"));
+const CompareBackendsDialog = lazy(() =>
+  Promise.all([import("./CompareBackends"), loadNamespaces(["compareBackends"])]).then(([m]) => m),
+);
 
 /** "Compare backends…" beside the backend picker, and the dialog it opens. */
 export function CompareBackendsButton() {
@@ -16,7 +18,7 @@ export function CompareBackendsButton() {
 }
 
 function OpenButton() {
-  const { t } = useT("compareBackends");
+  const { t } = useT("backends");
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   return (
@@ -29,7 +31,7 @@ function OpenButton() {
           setOpen(true);
         }}
       >
-        {t("open")}
+        {t("compareOpen")}
       </button>
       {used ? (
         <Suspense fallback={null}>

@@ -1,13 +1,19 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { CallForm } from "../CallForm/CallForm";
 import { DebuggerStrip } from "../Debugger/DebuggerStrip";
-import { useT } from "../i18n";
-import { ModelPrompt } from "../ModelPrompt/ModelPrompt";
+import { loadNamespaces, useT } from "../i18n";
 import { LiveOnly } from "../Replay/ReplaySession";
 import { ScenarioPlayer } from "../ScenarioPlayer/ScenarioPlayer";
 import { Tabs } from "../Tabs/Tabs";
 import { Transcript } from "../Transcript/Transcript";
 import "./Conversation.css";
+
+// Model mode's composer, its connection answers' strings with it, loads when the learner first picks it.
+const ModelPrompt = lazy(() =>
+  Promise.all([import("../ModelPrompt/ModelPrompt"), loadNamespaces(["modelConnection"])]).then(([m]) => ({
+    default: m.ModelPrompt,
+  })),
+);
 
 type Mode = "scenario" | "hand" | "model";
 
@@ -36,7 +42,11 @@ export function Conversation() {
         >
           {mode === "scenario" ? <ScenarioPlayer /> : null}
           {mode === "hand" ? <CallForm /> : null}
-          {mode === "model" ? <ModelPrompt /> : null}
+          {mode === "model" ? (
+            <Suspense fallback={null}>
+              <ModelPrompt />
+            </Suspense>
+          ) : null}
         </Tabs>
       </LiveOnly>
     </div>

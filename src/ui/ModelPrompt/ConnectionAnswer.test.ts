@@ -2,7 +2,7 @@ import type { ConnectionAnswer } from "@agent/drivers/provider-errors";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createI18n, I18nextProvider, type Language, startI18n } from "../i18n";
+import { createI18n, I18nextProvider, type Language, loadNamespaces, startI18n } from "../i18n";
 import { ConnectionAnswerText } from "./ConnectionAnswer";
 
 const draw = (answer: ConnectionAnswer, language: Language) =>
@@ -13,6 +13,9 @@ const draw = (answer: ConnectionAnswer, language: Language) =>
       createElement(ConnectionAnswerText, { answer }),
     ),
   );
+
+// The page loads these strings with model mode's composer (Conversation.tsx); drawn directly here.
+beforeAll(() => loadNamespaces(["modelConnection"]));
 
 /** The page's own words: the markup without code, the model's or provider's text, and tags. */
 const ownWords = (html: string) =>

@@ -1,15 +1,17 @@
 import type { RuleLine } from "@core/system-prompt/types";
 import { approxTokens } from "@state/prompt";
 import type { TFunction } from "i18next";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { ModelText, ModelTextNote } from "../ModelText/ModelText";
 import { useSession } from "../session-context";
 import { Tabs } from "../Tabs/Tabs";
-import { RequestTab } from "./RequestTab";
 import "./SystemPrompt.css";
+
+// The model request's tab loads when it is first opened (most visits never send to a model).
+const RequestTab = lazy(() => import("./RequestTab").then((m) => ({ default: m.RequestTab })));
 
 type Tab = "sections" | "rendered" | "changes" | "request";
 
@@ -35,7 +37,11 @@ export function SystemPrompt() {
       {tab === "sections" ? <Sections /> : null}
       {tab === "rendered" ? <Rendered /> : null}
       {tab === "changes" ? <Changes /> : null}
-      {tab === "request" ? <RequestTab /> : null}
+      {tab === "request" ? (
+        <Suspense fallback={null}>
+          <RequestTab />
+        </Suspense>
+      ) : null}
     </Tabs>
   );
 }

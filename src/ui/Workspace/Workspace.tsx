@@ -1,6 +1,6 @@
+import { lazy, Suspense } from "react";
 import { BackendPicker } from "../Backends/BackendPicker";
 import { VolumeView } from "../Compromises/VolumeView";
-import { FileEditor } from "../FileEditor/FileEditor";
 import { FileTree } from "../FileTree/FileTree";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
@@ -8,6 +8,9 @@ import { DropZone } from "../Share/DropZone";
 import { SharePanel } from "../Share/SharePanel";
 import { useSelection, useSession } from "../session-context";
 import "./Workspace.css";
+
+// The editor loads with the first file opened: a visit may never open one.
+const FileEditor = lazy(() => import("../FileEditor/FileEditor").then((m) => ({ default: m.FileEditor })));
 
 export function Workspace() {
   const { stores, resetFiles } = useSession();
@@ -36,7 +39,13 @@ export function Workspace() {
         <DropZone>
           <FileTree />
         </DropZone>
-        {file ? <FileEditor key={file} path={file} /> : <p className="muted">{t("pickFile")}</p>}
+        {file ? (
+          <Suspense fallback={null}>
+            <FileEditor key={file} path={file} />
+          </Suspense>
+        ) : (
+          <p className="muted">{t("pickFile")}</p>
+        )}
       </div>
       <VolumeView />
     </div>

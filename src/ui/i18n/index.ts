@@ -12,16 +12,36 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
 import { resourcesOf } from "./resources-of";
 
 // English is the fallback for a key another language lacks, so it comes with the page; the other languages
-// are chunks of their own, loaded when the page starts in one or the learner picks one.
-const english = import.meta.glob<Record<string, unknown>>("./locales/en/*.json", {
-  eager: true,
-  import: "default",
-});
+// are chunks of their own, loaded when the page starts in one or the learner picks one. The English of a
+// part that itself loads on demand (LAZY_NAMESPACES) comes with that part instead (loadNamespaces).
+const english = import.meta.glob<Record<string, unknown>>(
+  [
+    "./locales/en/*.json",
+    "!./locales/en/lessons.json",
+    "!./locales/en/compromises.json",
+    "!./locales/en/compareBackends.json",
+    "!./locales/en/modelConnection.json",
+  ],
+  { eager: true, import: "default" },
+);
+const lazyEnglish = import.meta.glob<Record<string, unknown>>(
+  [
+    "./locales/en/lessons.json",
+    "./locales/en/compromises.json",
+    "./locales/en/compareBackends.json",
+    "./locales/en/modelConnection.json",
+  ],
+  { import: "default" },
+);
+
+/** The namespaces whose English loads with the dialog that uses them, not with the page. */
+export const LAZY_NAMESPACES = ["lessons", "compromises", "compareBackends", "modelConnection"] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 export { resourcesOf };
-/** The bundled strings: English's. */
+/** The bundled strings: English's, less the namespaces that load on demand. */
 export const RESOURCES = resourcesOf(english);
-export const NAMESPACES = Object.keys(RESOURCES[DEFAULT_LANGUAGE] ?? {});
+export const NAMESPACES = [...Object.keys(RESOURCES[DEFAULT_LANGUAGE] ?? {}), ...LAZY_NAMESPACES];
 
 /** Each language but English, as a chunk of its own (all its namespaces in one request). */
 const CHUNKS: Record<Exclude<Language, "en">, () => Promise<{ default: ResourceLanguage }>> = {
@@ -30,7 +50,9 @@ const CHUNKS: Record<Exclude<Language, "en">, () => Promise<{ default: ResourceL
 };
 
 /** The languages loaded so far, for an instance made later (a test's, a second root's) to start with. */
-const loaded: Resource = { ...RESOURCES };
+const loaded: Resource = { ...RESOURCES, [DEFAULT_LANGUAGE]: { ...RESOURCES[DEFAULT_LANGUAGE] } };
+/** Every instance made, so strings that arrive later reach all of them. */
+const instances = new Set<I18n>();
 
 /**
  * An instance in `language`, with the strings loaded so far: a language not loaded yet shows English until
@@ -38,6 +60,7 @@ const loaded: Resource = { ...RESOURCES };
  */
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();
+  instances.add(instance);
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
@@ -61,6 +84,24 @@ export async function loadLanguage(instance: I18n, language: Language): Promise<
   for (const [namespace, bundle] of Object.entries(strings))
     if (!instance.hasResourceBundle(language, namespace))
       instance.addResourceBundle(language, namespace, bundle, true, true);
+}
+
+/**
+ * Brings the English of parts that load on demand into every instance; a dialog's lazy import awaits it
+ * beside its own chunk, so its first render finds its strings (the other languages' chunks hold all
+ * namespaces already).
+ */
+export async function loadNamespaces(namespaces: readonly LazyNamespace[]): Promise<void> {
+  const en = loaded[DEFAULT_LANGUAGE] as ResourceLanguage;
+  await Promise.all(
+    namespaces.map(async (namespace) => {
+      const load = lazyEnglish[`./locales/en/${namespace}.json`];
+      if (!en[namespace] && load) en[namespace] = await load();
+      for (const instance of instances)
+        if (!instance.hasResourceBundle(DEFAULT_LANGUAGE, namespace))
+          instance.addResourceBundle(DEFAULT_LANGUAGE, namespace, en[namespace], true, true);
+    }),
+  );
 }
 
 /** An instance in `language` with its strings loaded: what the page renders with, and what tests use. */

@@ -4,6 +4,10 @@
  */
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { LAZY_NAMESPACES, loadNamespaces } from "../i18n";
+
+// The page loads some English with the dialog that uses it; a component test renders those dialogs directly.
+await loadNamespaces(LAZY_NAMESPACES);
 
 class NoResizeObserver {
   observe() {}
