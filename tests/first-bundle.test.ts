@@ -39,6 +39,10 @@ const NOT_IN_FIRST_BUNDLE = [
   /^src\/ui\/SystemPrompt\/RequestTab\.tsx$/,
   /^src\/ui\/FileEditor\//,
   /^src\/ui\/ShortcutsDialog\//,
+  /^src\/ui\/ContextGauge\//,
+  /^src\/ui\/Debugger\/DebuggerStrip\.tsx$/,
+  /^src\/ui\/Workspaces\/WorkspaceList\.tsx$/,
+  /^src\/app\/page\/events-file\.ts$/,
 ];
 
 function resolveFile(base: string): string | null {

@@ -4,7 +4,8 @@ import { createSessionStores } from "@state/session-stores";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_IMPORT_BYTES } from "../common/share/limits";
-import { createEventsReplay, parseEventsFile } from "./events-import";
+import { parseEventsFile } from "./events-file";
+import { createEventsReplay } from "./events-import";
 
 const KEY = "sk-test-0123456789abcdefghijklmnop";
 const file = (text: string, name = "events.jsonl") => ({ name, size: text.length, text: async () => text });

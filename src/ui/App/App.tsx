@@ -21,6 +21,7 @@ const ShortcutsDialog = lazy(() =>
   import("../ShortcutsDialog/ShortcutsDialog").then((m) => ({ default: m.ShortcutsDialog })),
 );
 
+import { OnDemandDialogs } from "./OnDemandDialogs";
 import "../i18n/cjk.css";
 
 /** Projector columns' widths: the calls get the most room, a shown workspace the least. */
@@ -105,55 +106,57 @@ export function App() {
     ? projectorTemplate(shown)
     : `${columns[0]}fr auto ${columns[1]}fr auto ${columns[2]}fr`;
   return (
-    <div className="app">
-      <TopBar onShortcuts={() => setHelp(true)} />
-      <ReplayBar />
-      <main
-        className={`app__columns app__columns--${mode}`}
-        data-columns={projector ? count : 3}
-        style={{ gridTemplateColumns: template }}
-      >
-        {[0, 1, 2].map((c) => (
-          <Fragment key={c}>
-            {c > 0 && !projector ? (
-              <ColumnResizer index={(c - 1) as 0 | 1} label={t(c === 1 ? "resize0" : "resize1")} />
-            ) : null}
-            <div className={`app__column app__column--${c}`} hidden={projector && !shown[c]}>
-              {PANELS.filter((s) => s.column[mode] === c).map((s) => (
-                <Panel
-                  key={s.id}
-                  id={s.id}
-                  title={t(`common:panels.${s.id}.title`)}
-                  hint={t(`common:panels.${s.id}.hint`)}
-                  grow={s.grow[mode]}
-                >
-                  {s.id === "workspace" ? (
-                    <>
-                      <LiveOnly>
-                        <s.Body />
-                      </LiveOnly>
-                      {replaying ? <ReplayWorkspaceNote /> : null}
-                    </>
-                  ) : (
-                    <s.Body />
-                  )}
-                </Panel>
-              ))}
-            </div>
-          </Fragment>
-        ))}
-        {projector && !shown.some(Boolean) ? (
-          <p className="app__empty">{t("noPanels", { last: PANEL_IDS.length })}</p>
+    <OnDemandDialogs>
+      <div className="app">
+        <TopBar onShortcuts={() => setHelp(true)} />
+        <ReplayBar />
+        <main
+          className={`app__columns app__columns--${mode}`}
+          data-columns={projector ? count : 3}
+          style={{ gridTemplateColumns: template }}
+        >
+          {[0, 1, 2].map((c) => (
+            <Fragment key={c}>
+              {c > 0 && !projector ? (
+                <ColumnResizer index={(c - 1) as 0 | 1} label={t(c === 1 ? "resize0" : "resize1")} />
+              ) : null}
+              <div className={`app__column app__column--${c}`} hidden={projector && !shown[c]}>
+                {PANELS.filter((s) => s.column[mode] === c).map((s) => (
+                  <Panel
+                    key={s.id}
+                    id={s.id}
+                    title={t(`common:panels.${s.id}.title`)}
+                    hint={t(`common:panels.${s.id}.hint`)}
+                    grow={s.grow[mode]}
+                  >
+                    {s.id === "workspace" ? (
+                      <>
+                        <LiveOnly>
+                          <s.Body />
+                        </LiveOnly>
+                        {replaying ? <ReplayWorkspaceNote /> : null}
+                      </>
+                    ) : (
+                      <s.Body />
+                    )}
+                  </Panel>
+                ))}
+              </div>
+            </Fragment>
+          ))}
+          {projector && !shown.some(Boolean) ? (
+            <p className="app__empty">{t("noPanels", { last: PANEL_IDS.length })}</p>
+          ) : null}
+        </main>
+        <Narrator />
+        {helpUsed ? (
+          <Suspense fallback={null}>
+            <ShortcutsDialog open={help} shortcuts={shortcuts} onClose={() => setHelp(false)} />
+          </Suspense>
         ) : null}
-      </main>
-      <Narrator />
-      {helpUsed ? (
-        <Suspense fallback={null}>
-          <ShortcutsDialog open={help} shortcuts={shortcuts} onClose={() => setHelp(false)} />
-        </Suspense>
-      ) : null}
-      <ConfirmDialog />
-      <LinkOpener />
-    </div>
+        <ConfirmDialog />
+        <LinkOpener />
+      </div>
+    </OnDemandDialogs>
   );
 }

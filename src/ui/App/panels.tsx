@@ -1,13 +1,28 @@
 import type { PanelId } from "@state/prefs";
 import { PANEL_IDS } from "@state/prefs";
-import type { ComponentType } from "react";
-import { ContextGauge } from "../ContextGauge/ContextGauge";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Conversation } from "../Conversation/Conversation";
 import { DispatchTable } from "../DispatchTable/DispatchTable";
 import { EventStream } from "../EventStream/EventStream";
+import { loadNamespaces } from "../i18n";
 import { SystemPrompt } from "../SystemPrompt/SystemPrompt";
 import { Timeline } from "../Timeline/Timeline";
 import { Workspace } from "../Workspace/Workspace";
+
+// The context gauge, its strings with it, arrives just after the first paint: it sits at the foot of the
+// right column and its first figures come with the first run, so the first bundle need not carry it.
+const LazyGauge = lazy(() =>
+  Promise.all([import("../ContextGauge/ContextGauge"), loadNamespaces(["contextGauge"])]).then(([m]) => ({
+    default: m.ContextGauge,
+  })),
+);
+function ContextGauge() {
+  return (
+    <Suspense fallback={null}>
+      <LazyGauge />
+    </Suspense>
+  );
+}
 
 export interface PanelSpec {
   /** its title and hint are `common:panels.<id>.title` and `.hint` */

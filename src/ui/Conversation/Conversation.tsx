@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { CallForm } from "../CallForm/CallForm";
-import { DebuggerStrip } from "../Debugger/DebuggerStrip";
+import { DebuggerStrip } from "../Debugger/DebuggerGate";
 import { loadNamespaces, useT } from "../i18n";
 import { LiveOnly } from "../Replay/ReplaySession";
 import { ScenarioPlayer } from "../ScenarioPlayer/ScenarioPlayer";

@@ -12,7 +12,7 @@ import "./Debugger.css";
  * paused at one, with its arguments (or result) editable as JSON and the learner's four choices. Nothing
  * shows while there is neither.
  */
-export function DebuggerStrip() {
+export function DebuggerStripBody() {
   const { t } = useT("debugger");
   const { stores, send } = useSession();
   const { breakpoints, paused } = useStore(stores.debug);

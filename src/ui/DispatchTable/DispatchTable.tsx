@@ -1,11 +1,12 @@
 import type { ToolRow, ToolState } from "@agent/events";
 import { dispatchSteps, type ToolStats } from "@state/dispatch-table";
-import { Fragment, lazy, Suspense, useState } from "react";
+import { Fragment } from "react";
+import { useOpenDialog } from "../App/OnDemandDialogs";
 import { BackendBadge } from "../Backends/BackendPicker";
 import { HandlerHeader, HandlerNote, HandlerPicker } from "../Compromises/HandlerPicker";
 import { BreakpointControls } from "../Debugger/BreakpointControls";
 import { useStore } from "../hooks/useStore";
-import { loadNamespaces, useT } from "../i18n";
+import { useT } from "../i18n";
 import { ModelText, ModelTextNote } from "../ModelText/ModelText";
 import { SchemaView } from "../SchemaView/SchemaView";
 import { useSelection, useSession } from "../session-context";
@@ -13,19 +14,6 @@ import { LearnerBadge, ToolEditorLauncher } from "../ToolEditor/ToolEditorLaunch
 import "./DispatchTable.css";
 
 const STATES: readonly ToolState[] = ["active", "hidden", "off"];
-
-// The two dialogs, their strings with them, load on their first opening: the first bundle is what every
-// visit waits for, and most visits open neither.
-const CompromisesDialog = lazy(() =>
-  Promise.all([import("../Compromises/Compromises"), loadNamespaces(["compromises"])]).then(([m]) => ({
-    default: m.CompromisesDialog,
-  })),
-);
-const LessonsDialog = lazy(() =>
-  Promise.all([import("../Lessons/Lessons"), loadNamespaces(["lessons"])]).then(([m]) => ({
-    default: m.LessonsDialog,
-  })),
-);
 
 /** pi's dispatch table: name → tool, with its state and what its calls did. */
 export function DispatchTable() {
@@ -35,9 +23,7 @@ export function DispatchTable() {
   const tools = useStore(stores.dispatch, (d) => d.tools);
   const stats = useStore(stores.dispatch, (d) => d.stats);
   const selected = useStore(selection, (s) => s.tool);
-  const [compromises, setCompromises] = useState(false);
-  const [lessons, setLessons] = useState(false);
-  const [opened, setOpened] = useState({ compromises: false, lessons: false });
+  const openDialog = useOpenDialog();
   const piVersion = useStore(stores.status, (s) => s.piVersion);
   if (tools.length === 0) return <p className="muted">{t("waiting")}</p>;
   const row = tools.find((t) => t.name === selected);
@@ -127,21 +113,9 @@ export function DispatchTable() {
         )}
       </table>
       <HandlerNote
-        onOpenCompromises={() => {
-          setOpened((o) => ({ ...o, compromises: true }));
-          setCompromises(true);
-        }}
-        onOpenLessons={() => {
-          setOpened((o) => ({ ...o, lessons: true }));
-          setLessons(true);
-        }}
+        onOpenCompromises={() => openDialog("compromises")}
+        onOpenLessons={() => openDialog("lessons")}
       />
-      <Suspense fallback={null}>
-        {opened.compromises ? (
-          <CompromisesDialog open={compromises} onClose={() => setCompromises(false)} />
-        ) : null}
-        {opened.lessons ? <LessonsDialog open={lessons} onClose={() => setLessons(false)} /> : null}
-      </Suspense>
       <ToolEditorLauncher />
       {row ? <ToolDetails row={row} /> : <p className="muted">{t("select")}</p>}
     </div>

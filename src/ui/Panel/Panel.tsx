@@ -75,9 +75,14 @@ export function Panel({
         {hint ? <p className="panel__hint">{hint}</p> : null}
       </header>
       {collapsed ? null : (
-        <div className="panel__body" id={`${id}-body`}>
-          {children}
-        </div>
+        // A panel's body scrolls when its content is taller: reachable by keyboard, as a scrolling region
+        // must be, even when nothing inside it takes focus (an empty timeline, a paused transcript).
+        <>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard */}
+          <div className="panel__body" id={`${id}-body`} tabIndex={0}>
+            {children}
+          </div>
+        </>
       )}
     </section>
   );

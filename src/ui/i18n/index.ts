@@ -21,6 +21,7 @@ const english = import.meta.glob<Record<string, unknown>>(
     "!./locales/en/compromises.json",
     "!./locales/en/compareBackends.json",
     "!./locales/en/modelConnection.json",
+    "!./locales/en/contextGauge.json",
   ],
   { eager: true, import: "default" },
 );
@@ -30,12 +31,19 @@ const lazyEnglish = import.meta.glob<Record<string, unknown>>(
     "./locales/en/compromises.json",
     "./locales/en/compareBackends.json",
     "./locales/en/modelConnection.json",
+    "./locales/en/contextGauge.json",
   ],
   { import: "default" },
 );
 
 /** The namespaces whose English loads with the dialog that uses them, not with the page. */
-export const LAZY_NAMESPACES = ["lessons", "compromises", "compareBackends", "modelConnection"] as const;
+export const LAZY_NAMESPACES = [
+  "lessons",
+  "compromises",
+  "compareBackends",
+  "modelConnection",
+  "contextGauge",
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 export { resourcesOf };
