@@ -369,6 +369,23 @@ export default function (pi: any) {
     expect(old.text).toMatch(/executeTool is not a function/);
   });
 
+  it("the lines template, in pi 1.6.0's format: runs read nested on 1.6.0, and is warned about on 0.73.1", async () => {
+    const s = start();
+    s.playground.session.setPiVersion("1.6.0", "picked");
+    expect(await s.playground.learner.register(template("lines"))).toBe(true);
+    expect(s.last("tool_set_changed")?.tools.find((t) => t.name === "lines")?.fields16).toEqual({
+      "ctx.executeTool": "(called by execute)",
+    });
+    expect(await call(s, "lines", '{"path": "README.md"}')).toMatchObject({
+      isError: false,
+      text: expect.stringMatching(/^README\.md: \d+ lines$/),
+    });
+    expect(s.last("tool_execution_end")?.result.structuredContent).toMatchObject({ path: "README.md" });
+    expect(await call(s, "lines", '{"path": "nope.md"}')).toMatchObject({ isError: true });
+    s.playground.session.setPiVersion("0.73.1", "picked");
+    expect((await call(s, "lines", '{"path": "README.md"}')).text).toMatch(/executeTool is not a function/);
+  });
+
   it("keeps its state when a scenario loads, and a scenario step's call reaches it", async () => {
     const s = start();
     await s.playground.learner.register(template("wc"));

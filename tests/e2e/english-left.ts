@@ -18,8 +18,8 @@ const KEPT = new Set(
     // names from the code and the tutorial a lesson or a drill refers to as they are written there
     "mini safePath AbortSignal execute snippet validate ENOSPC EACCES ENOENT EIO " +
     // the lessons' exercises name the code the learner writes: the dispatch function, the wc tool, the
-    // Operations it calls, a result's details field, the tool editor's countdown template
-    "dispatch wc readFile writeFile exec details countdown " +
+    // Operations it calls, a result's details field, the tool editor's countdown and lines templates
+    "dispatch wc readFile writeFile exec details countdown lines " +
     // the names of pi's prompt sections, which name the section's text in its accessible name
     "preamble tools rules guidelines docs skills cwd date"
   ).split(" "),

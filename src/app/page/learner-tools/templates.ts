@@ -6,7 +6,7 @@
 
 export interface ToolTemplate {
   /** the id the editor's picker uses (its label comes from the toolEditor namespace) */
-  id: "wc" | "todo" | "countdown" | "append";
+  id: "wc" | "todo" | "countdown" | "append" | "lines";
   source: string;
 }
 
@@ -121,9 +121,42 @@ export default function (pi) {
 }
 `;
 
+// pi 1.6.0's format: the tool runs another tool through the pipeline (ctx.executeTool), returns
+// structuredContent beside its text, and says it failed by returning isError. Under pi 0.73.1 the page warns
+// that ctx.executeTool is 1.6.0's, and a call fails: 0.73.1's context has no executeTool.
+const lines = `import { Type } from "typebox";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+
+export default function (pi: ExtensionAPI) {
+  pi.registerTool({
+    name: "lines",
+    label: "Line count",
+    description: "Count the lines of a text file in the workspace, read with the read tool.",
+    promptSnippet: "Count the lines of a file",
+    parameters: Type.Object({
+      path: Type.String({ description: "Path to the file, relative to the workspace" }),
+    }),
+    async execute(toolCallId, params, signal, onUpdate, ctx) {
+      // A nested call: its own lane on the timeline, its id is this call's id + "/1".
+      const read = await ctx.executeTool("read", { path: params.path });
+      // A failure is returned, not thrown: the model sees the read's own error text.
+      if (read.isError) return { content: read.result.content, details: {}, isError: true };
+      const text = read.result.content.map((c) => (c.type === "text" ? c.text : "")).join("");
+      const count = text === "" ? 0 : text.split("\\n").length - (text.endsWith("\\n") ? 1 : 0);
+      return {
+        content: [{ type: "text", text: \`\${params.path}: \${count} lines\` }],
+        details: {},
+        structuredContent: { path: params.path, lines: count },
+      };
+    },
+  });
+}
+`;
+
 export const TOOL_TEMPLATES: readonly ToolTemplate[] = [
   { id: "wc", source: wc },
   { id: "todo", source: todo },
   { id: "countdown", source: countdown },
   { id: "append", source: append },
+  { id: "lines", source: lines },
 ];
