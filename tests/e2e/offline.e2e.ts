@@ -86,7 +86,7 @@ it("a new deployment is offered with a notice and taken only on Reload", async (
   await page.evaluate(() => {
     (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
   });
-  appendFileSync(join(dir, "sw.js"), "\n// the next deployment\n");
+  appendFileSync(join(dir, "sw.js"), "\nself.deployment = 'next';\n");
   await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.update()));
 
   const notice = page.getByRole("status").filter({ hasText: "A new version is ready" });
@@ -104,6 +104,20 @@ it("a new deployment is offered with a notice and taken only on Reload", async (
     undefined,
   );
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The new deployment's worker is the one in charge now, none is left waiting.
+  const deployments = await Promise.all(
+    context
+      .serviceWorkers()
+      .map((worker) =>
+        worker.evaluate(() => (self as unknown as { deployment?: string }).deployment ?? "first"),
+      ),
+  );
+  expect(deployments).toEqual(["next"]);
+  expect(
+    await page.evaluate(() =>
+      navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null),
+    ),
+  ).toBe(null);
   expect(await notice.count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
