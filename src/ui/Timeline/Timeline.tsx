@@ -1,5 +1,6 @@
 import { type Lane, laneExtent, type StageBar, type StageName, timelineExtent } from "@state/timeline";
 import { useMemo, useRef } from "react";
+import { BreakOnTool } from "../Debugger/BreakOnTool";
 import { useFollowNewest } from "../hooks/useFollowNewest";
 import { useNow } from "../hooks/useNow";
 import { useStore } from "../hooks/useStore";
@@ -107,15 +108,18 @@ function Batch({
             className={`lane lane--${l.status}${selected === l.toolCallId ? " is-selected" : ""}`}
             data-call={l.toolCallId}
           >
-            <button
-              type="button"
-              className="lane__label linkish"
-              aria-pressed={selected === l.toolCallId}
-              onClick={() => onSelect(l.toolCallId)}
-              title={t("highlight", { id: l.toolCallId })}
-            >
-              <code>{l.toolName}</code> <span className="muted">{l.toolCallId}</span>
-            </button>
+            <span className="lane__head">
+              <button
+                type="button"
+                className="lane__label linkish"
+                aria-pressed={selected === l.toolCallId}
+                onClick={() => onSelect(l.toolCallId)}
+                title={t("highlight", { id: l.toolCallId })}
+              >
+                <code>{l.toolName}</code> <span className="muted">{l.toolCallId}</span>
+              </button>
+              <BreakOnTool tool={l.toolName} />
+            </span>
             <div className="lane__track">
               {l.bars.map((b, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: bars are positional within a lane
