@@ -108,18 +108,15 @@ function Batch({
             className={`lane lane--${l.status}${selected === l.toolCallId ? " is-selected" : ""}`}
             data-call={l.toolCallId}
           >
-            <span className="lane__head">
-              <button
-                type="button"
-                className="lane__label linkish"
-                aria-pressed={selected === l.toolCallId}
-                onClick={() => onSelect(l.toolCallId)}
-                title={t("highlight", { id: l.toolCallId })}
-              >
-                <code>{l.toolName}</code> <span className="muted">{l.toolCallId}</span>
-              </button>
-              <BreakOnTool tool={l.toolName} />
-            </span>
+            <button
+              type="button"
+              className="lane__label linkish"
+              aria-pressed={selected === l.toolCallId}
+              onClick={() => onSelect(l.toolCallId)}
+              title={t("highlight", { id: l.toolCallId })}
+            >
+              <code>{l.toolName}</code> <span className="muted">{l.toolCallId}</span>
+            </button>
             <div className="lane__track">
               {l.bars.map((b, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: bars are positional within a lane
@@ -127,6 +124,7 @@ function Batch({
               ))}
             </div>
             <span className="lane__time">
+              <BreakOnTool tool={l.toolName} />{" "}
               {l.status === "running" ? (
                 <>
                   <span aria-live="off">{format.duration(now - laneExtent(l, now).start)}</span>{" "}
