@@ -182,6 +182,93 @@ describe("the pipeline debugger", () => {
     expect(s.resultOf("w").isError).toBe(false);
   });
 
+  it("after prepareArguments the edit goes to pi's validation; Step pauses at each next stage in turn", async () => {
+    const s = start();
+    s.playground.handle({
+      type: "set_breakpoints",
+      breakpoints: [{ id: "p", tool: "write", stage: "after_prepare" }],
+    });
+    const run = s.playground.hand.runToolCall("write", '{"path": "a.txt", "content": "x"}', "w1");
+    await s.seen("call_paused", "w1");
+    // A bad edit here is not refused by the debugger: validation is the next stage, and rejects it.
+    const stages: string[] = [];
+    const step = async (args?: unknown) => {
+      const paused = s.of("call_paused").filter((e) => e.toolCallId === "w1");
+      stages.push(paused.at(-1)?.stage ?? "");
+      const count = paused.length;
+      s.playground.handle({
+        type: "resume_call",
+        toolCallId: "w1",
+        action: "step",
+        ...(args ? { args } : {}),
+      });
+      for (;;) {
+        if (s.of("call_paused").filter((e) => e.toolCallId === "w1").length > count) return;
+        if (s.of("message_end").some((e) => e.message.role === "toolResult")) return;
+        await new Promise<void>((r) => setTimeout(r, 5));
+      }
+    };
+    await step({ path: "b.txt", content: "edited" });
+    await step();
+    await step();
+    await step();
+    expect(stages).toEqual(["after_prepare", "after_validate", "before_execute", "after_execute"]);
+    const last = s.of("call_paused").at(-1);
+    expect(last).toMatchObject({ stage: "before_result", result: { content: [{ type: "text" }] } });
+    expect(last?.breakpoint).toBeUndefined();
+    // Before the result goes back: the message the model gets carries the edit; pi's end event does not.
+    s.playground.handle({
+      type: "resume_call",
+      toolCallId: "w1",
+      action: "continue",
+      result: { content: [{ type: "text", text: "nope" }], isError: true },
+    });
+    await run;
+    expect(s.resultOf("w1").text).toBe("Successfully wrote to b.txt");
+    const message = s.of("message_end").find((e) => e.message.role === "toolResult")?.message;
+    expect(message).toMatchObject({ isError: true, content: [{ type: "text", text: "nope" }] });
+    expect(s.playground.session.workspace.filesMap()).toHaveProperty("b.txt");
+    expect(s.of("call_resumed").map((e) => e.action)).toEqual(["step", "step", "step", "step", "continue"]);
+  });
+
+  it("after validation an edit is validated again; Skip from there blocks at pi's before-hook", async () => {
+    const s = start();
+    s.playground.handle({
+      type: "set_breakpoints",
+      breakpoints: [{ id: "v", tool: "read", stage: "after_validate" }],
+    });
+    const run = s.playground.hand.runToolCall("read", '{"path": "README.md"}', "r1");
+    const paused = await s.seen("call_paused", "r1");
+    expect(paused).toMatchObject({ stage: "after_validate", breakpoint: "v", args: { path: "README.md" } });
+    s.playground.handle({ type: "resume_call", toolCallId: "r1", action: "continue", args: { offset: 1 } });
+    expect((await s.seen("call_resume_refused", "r1")).error).toMatch(/Validation failed for tool "read"/);
+    s.playground.handle({ type: "resume_call", toolCallId: "r1", action: "skip", reason: "Not now." });
+    await run;
+    expect(s.resultOf("r1")).toEqual({ isError: true, text: "Not now." });
+    expect(s.of("call_blocked")).toMatchObject([{ toolCallId: "r1", reason: "Not now." }]);
+    expect(s.of("call_executing")).toEqual([]);
+  });
+
+  it("a result edit of the wrong shape is refused and the call stays paused", async () => {
+    const s = start();
+    s.playground.handle({
+      type: "set_breakpoints",
+      breakpoints: [{ id: "r", tool: "ls", stage: "before_result" }],
+    });
+    const run = s.playground.hand.runToolCall("ls", "{}", "l1");
+    await s.seen("call_paused", "l1");
+    s.playground.handle({
+      type: "resume_call",
+      toolCallId: "l1",
+      action: "continue",
+      result: { content: "x" },
+    });
+    expect(await s.seen("call_resume_refused", "l1")).toMatchObject({ part: "content" });
+    s.playground.handle({ type: "resume_call", toolCallId: "l1", action: "continue" });
+    await run;
+    expect(s.of("call_resumed")).toMatchObject([{ action: "continue", edited: false }]);
+  });
+
   it("without breakpoints the run has no hooks at all", () => {
     const s = start();
     expect(s.playground.debugger.hooks()).toEqual({});
@@ -189,7 +276,11 @@ describe("the pipeline debugger", () => {
       type: "set_breakpoints",
       breakpoints: [{ id: "b", tool: "ls", stage: "after_execute" }],
     });
-    expect(Object.keys(s.playground.debugger.hooks())).toEqual(["beforeToolCall", "afterToolCall"]);
+    expect(Object.keys(s.playground.debugger.hooks()).sort()).toEqual([
+      "afterToolCall",
+      "beforeToolCall",
+      "stops",
+    ]);
     s.playground.handle({ type: "set_breakpoints", breakpoints: [] });
     expect(s.playground.debugger.hooks()).toEqual({});
     expect(s.of("breakpoints_changed").map((e) => e.breakpoints.length)).toEqual([1, 0]);

@@ -1,11 +1,31 @@
 /**
- * The pipeline debugger's breakpoints. A breakpoint stops a call at one of pi's two hook points, before
- * execute (pi's beforeToolCall: arguments validated, the call may still be blocked) or after it (pi's
- * afterToolCall: the result may still be replaced), for one tool or every tool, and, when it has a
- * condition, only when the call's arguments contain that text.
+ * The pipeline debugger's breakpoints. A breakpoint stops a call at one of five points of the pipeline,
+ * for one tool or every tool, and, when it has a condition, only when the call's arguments contain that
+ * text. Two are pi's hooks: before execute (beforeToolCall: arguments validated, the call may still be
+ * blocked) and after it (afterToolCall: the result may still be replaced). Three are the playground's
+ * own pause points between pi's stages: after prepareArguments, after validation, and before the result
+ * goes back to the model (as the toolResult message).
  */
-export type BreakStage = "before_execute" | "after_execute";
-export const BREAK_STAGES: readonly BreakStage[] = ["before_execute", "after_execute"];
+export type BreakStage =
+  | "after_prepare"
+  | "after_validate"
+  | "before_execute"
+  | "after_execute"
+  | "before_result";
+/** in the order a call passes them */
+export const BREAK_STAGES: readonly BreakStage[] = [
+  "after_prepare",
+  "after_validate",
+  "before_execute",
+  "after_execute",
+  "before_result",
+];
+/** the stages at which a call has arguments to edit (before it runs); the others have its result */
+export const isArgsStage = (stage: BreakStage) =>
+  stage === "after_prepare" || stage === "after_validate" || stage === "before_execute";
+/** the stage after `stage`, where a Step pauses next; none after the last */
+export const nextStage = (stage: BreakStage): BreakStage | undefined =>
+  BREAK_STAGES[BREAK_STAGES.indexOf(stage) + 1];
 /** a breakpoint's tool: a name, or every tool */
 export const ANY_TOOL = "*";
 

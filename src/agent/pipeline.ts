@@ -11,7 +11,8 @@
  * executePreparedToolCall, finalizeExecutedToolCall, emitToolExecutionEnd, emitToolResultMessage; and
  * createToolResultMessage in tool-results.ts), so the two can be read side by side.
  *
- * Deviation from pi: the stage events (call_*, batch_*) are the playground's own, emitted between pi's.
+ * Deviations from pi: the stage events (call_*, batch_*) are the playground's own, emitted between pi's;
+ * so are the debugger's pause points (`config.stops`), passed through only when a breakpoint is set.
  */
 import type { AgentToolResult, AnyAgentTool, ToolCallOutcome, ToolContext } from "@core/tools/types";
 import { VALIDATOR_0_73_1 } from "@core/validation";
@@ -19,11 +20,11 @@ import type { RejectStage } from "./events";
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages";
 import { type NestedScope, nestedContext } from "./nested-calls";
 import {
-  applyAfterHook,
   createErrorToolResult,
   createToolResultMessage,
   durationOf,
-  type FinalizedCall,
+  type FinalizedCall as Finalized,
+  runAfterHook,
 } from "./tool-results";
 import type { AgentContext, LoopConfig, LoopEmit } from "./types";
 
@@ -45,8 +46,6 @@ type Preparation = Prepared | Immediate;
 /** What the tool's execute gave, before the after-hook; `threw` and `executeMs` feed call_done. */
 type Executed = Outcome & { threw: boolean; executeMs: number };
 
-type Finalized = FinalizedCall;
-
 export interface BatchResult {
   messages: ToolResultMessage[];
   terminate: boolean;
@@ -57,7 +56,6 @@ const ABORTED = "Operation aborted";
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const defaultClock = () => performance.now();
 const sameJson = (a: unknown, b: string) => JSON.stringify(a) === b;
-const AFTER_HOOK_KEYS = ["content", "details", "isError", "terminate", "structuredContent", "usage"] as const;
 
 export async function executeToolCalls(
   context: AgentContext,
@@ -152,7 +150,7 @@ class CallRunner {
     const messages: ToolResultMessage[] = [];
     for (const toolCall of calls) {
       const finalized = await this.runOneCall(toolCall);
-      const message = createToolResultMessage(finalized, this.config);
+      const message = await this.toolResultMessage(finalized);
       await this.emitToolResultMessage(message);
       finalizedCalls.push(finalized);
       messages.push(message);
@@ -186,11 +184,20 @@ class CallRunner {
     const ordered = await Promise.all(finalizedCalls.map((f) => (typeof f === "function" ? f() : f)));
     const messages: ToolResultMessage[] = [];
     for (const finalized of ordered) {
-      const message = createToolResultMessage(finalized, this.config);
+      const message = await this.toolResultMessage(finalized);
       await this.emitToolResultMessage(message);
       messages.push(message);
     }
     return { messages, terminate: shouldTerminateToolBatch(ordered) };
+  }
+
+  /** The call's toolResult message, after the debugger's last pause point when it has one. */
+  private async toolResultMessage(finalized: Finalized): Promise<ToolResultMessage> {
+    const stop = this.config.stops?.beforeResult;
+    if (!stop) return createToolResultMessage(finalized, this.config);
+    const { toolCall, result, isError } = finalized;
+    const sent = await stop({ toolCall, args: toolCall.arguments, result, isError }, this.signal);
+    return createToolResultMessage({ ...finalized, ...sent }, this.config);
   }
 
   /** pi 1.6.0 looks at the abort between stages; 0.73.1 leaves it to the tools. */
@@ -230,6 +237,7 @@ class CallRunner {
 
   private async prepareToolCall(call: ToolCall): Promise<Preparation> {
     const ref = { toolCallId: call.id, toolName: call.name };
+    const stops = this.config.stops;
     const startedAt = this.startedAt.get(call.id) ?? this.clock();
     if (this.abortedBefore()) return this.rejectToolCall(call, "abort", ABORTED, startedAt);
     const tool = this.context.tools.find((t) => t.name === call.name);
@@ -250,16 +258,30 @@ class CallRunner {
         durationMs: this.clock() - t,
       });
 
+      // The debugger's own pause points (none without a breakpoint) may hand on edited arguments.
+      const given = stops
+        ? await stops.afterPrepare({ toolCall: call, tool, args: prepared }, this.signal)
+        : prepared;
+
       stage = "validate";
       t = this.clock();
       const validator = this.config.validator ?? VALIDATOR_0_73_1;
-      const args = validator.validateToolArguments(tool, {
+      const validated = validator.validateToolArguments(tool, {
         name: call.name,
-        arguments: prepared,
+        arguments: given,
         ...(call.argumentsError !== undefined ? { argumentsError: call.argumentsError } : {}),
       });
-      const coerced = !sameJson(args, JSON.stringify(prepared));
-      await this.emit({ type: "call_validated", ...ref, args, coerced, durationMs: this.clock() - t });
+      const coerced = !sameJson(validated, JSON.stringify(given));
+      await this.emit({
+        type: "call_validated",
+        ...ref,
+        args: validated,
+        coerced,
+        durationMs: this.clock() - t,
+      });
+      const args = stops
+        ? await stops.afterValidate({ toolCall: call, tool, args: validated }, this.signal)
+        : validated;
 
       let beforeHookMs: number | null = null;
       if (this.config.beforeToolCall) {
@@ -337,27 +359,13 @@ class CallRunner {
   /** The after-hook may replace any part of the result; call_done says which parts it did. */
   private async finalizeExecutedToolCall(prepared: Prepared, executed: Executed): Promise<Finalized> {
     const { toolCall, args } = prepared;
-    let outcome: Outcome = { result: executed.result, isError: executed.isError };
-    let afterHookMs: number | null = null;
-    const overridden: string[] = [];
-    if (this.config.afterToolCall) {
-      const ta = this.clock();
-      try {
-        const after = await this.config.afterToolCall(
-          { assistantMessage: this.assistantMessage, toolCall, args, context: this.context, ...outcome },
-          this.signal,
-        );
-        if (after) {
-          for (const key of AFTER_HOOK_KEYS)
-            if (after[key] !== undefined && after[key] !== null) overridden.push(key);
-          outcome = applyAfterHook(outcome, after, this.config.structuredHooks === true);
-        }
-      } catch (error) {
-        outcome = { result: createErrorToolResult(messageOf(error)), isError: true };
-        overridden.push("content", "details", "isError");
-      }
-      afterHookMs = this.clock() - ta;
-    }
+    const { outcome, overridden, afterHookMs } = await runAfterHook(
+      this.config,
+      { assistantMessage: this.assistantMessage, toolCall, args, context: this.context },
+      { result: executed.result, isError: executed.isError },
+      this.signal,
+      this.clock,
+    );
     await this.emit({
       type: "call_done",
       toolCallId: toolCall.id,

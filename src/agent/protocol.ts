@@ -89,13 +89,14 @@ export type SessionCommand = CommandBase &
     /** the pipeline debugger's breakpoints (src/agent/breakpoints.ts), all of them at once */
     | { type: "set_breakpoints"; breakpoints: Breakpoint[] }
     /**
-     * a paused call goes on: "continue" (with edited arguments before execute, or edited result parts
-     * after it), "skip" (blocked, `reason` is what the model gets), or "abort" (the run is aborted)
+     * a paused call goes on: "continue" (with edited arguments before it runs, or edited result parts
+     * after), "step" (the same, then paused again at the next stage), "skip" (blocked at pi's
+     * before-hook, `reason` is what the model gets), or "abort" (the run is aborted)
      */
     | {
         type: "resume_call";
         toolCallId: string;
-        action: "continue" | "skip" | "abort";
+        action: "continue" | "step" | "skip" | "abort";
         args?: unknown;
         result?: Record<string, unknown>;
         reason?: string;

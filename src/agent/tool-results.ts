@@ -5,7 +5,7 @@
  */
 import type { AgentToolResult } from "@core/tools/types";
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "./messages";
-import type { AfterToolCallResult, LoopConfig, LoopEmit } from "./types";
+import type { AfterToolCallContext, AfterToolCallResult, LoopConfig, LoopEmit } from "./types";
 
 /** One call's outcome; `durationMs`: execute's time in whole ms, for a call that ran */
 export interface FinalizedCall {
@@ -70,6 +70,41 @@ export function applyAfterHook(
   if (structuredContent === undefined) delete next.structuredContent;
   else next.structuredContent = structuredContent;
   return { result: next, isError };
+}
+
+const AFTER_HOOK_KEYS = ["content", "details", "isError", "terminate", "structuredContent", "usage"] as const;
+type Outcome = { result: AgentToolResult; isError: boolean };
+
+/**
+ * pi's after-hook over one call's outcome, when the config has one: the outcome it leaves, which parts it
+ * replaced (call_done's `overridden`) and its time. A hook that throws makes the call an error.
+ */
+export async function runAfterHook(
+  config: LoopConfig,
+  ctx: Omit<AfterToolCallContext, "result" | "isError">,
+  executed: Outcome,
+  signal: AbortSignal | undefined,
+  clock: () => number,
+): Promise<{ outcome: Outcome; overridden: string[]; afterHookMs: number | null }> {
+  const overridden: string[] = [];
+  if (!config.afterToolCall) return { outcome: executed, overridden, afterHookMs: null };
+  let outcome = executed;
+  const ta = clock();
+  try {
+    const after = await config.afterToolCall({ ...ctx, ...outcome }, signal);
+    if (after) {
+      for (const key of AFTER_HOOK_KEYS)
+        if (after[key] !== undefined && after[key] !== null) overridden.push(key);
+      outcome = applyAfterHook(outcome, after, config.structuredHooks === true);
+    }
+  } catch (error) {
+    outcome = {
+      result: createErrorToolResult(error instanceof Error ? error.message : String(error)),
+      isError: true,
+    };
+    overridden.push("content", "details", "isError");
+  }
+  return { outcome, overridden, afterHookMs: clock() - ta };
 }
 
 /** `durationMs` where the version reports it (1.6.0) and the call ran; nothing otherwise. */

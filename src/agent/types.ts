@@ -46,6 +46,30 @@ export interface AfterToolCallContext extends BeforeToolCallContext {
   isError: boolean;
 }
 
+/** A call at one of the playground's own pause points: the tool it runs, and its arguments there. */
+export interface StopContext {
+  toolCall: ToolCall;
+  tool: AnyAgentTool;
+  args: unknown;
+}
+
+/**
+ * The pipeline debugger's pause points between pi's stages. They are the playground's, not pi's hooks
+ * (pi has none there), and the loop passes through them only when the config has them: each answers
+ * what the call goes on with.
+ */
+export interface PipelineStops {
+  /** after prepareArguments: the arguments validation will get */
+  afterPrepare(ctx: StopContext, signal?: AbortSignal): Promise<unknown>;
+  /** after validation: the arguments the before-hook and execute will get */
+  afterValidate(ctx: StopContext, signal?: AbortSignal): Promise<unknown>;
+  /** before a call's toolResult message is made: the result and error flag that go back to the model */
+  beforeResult(
+    ctx: Omit<StopContext, "tool"> & { result: AgentToolResult; isError: boolean },
+    signal?: AbortSignal,
+  ): Promise<{ result: AgentToolResult; isError: boolean }>;
+}
+
 /** Events are awaited one by one, as pi awaits its listeners. */
 export type LoopEmit = (event: SessionEventBody) => void | Promise<void>;
 
@@ -66,6 +90,8 @@ export interface LoopConfig {
     ctx: AfterToolCallContext,
     signal?: AbortSignal,
   ) => Promise<AfterToolCallResult | undefined>;
+  /** the pipeline debugger's own pause points; absent (no breakpoint set), the loop never looks for one */
+  stops?: PipelineStops;
   /** pi's low-level stop check after each turn (the manual driver stops after one) */
   shouldStopAfterTurn?: (turn: { message: AssistantMessage; toolResults: unknown[] }) => boolean;
   getSteeringMessages?: () => Promise<AgentMessage[]>;

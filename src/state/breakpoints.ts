@@ -6,8 +6,8 @@ import type { Breakpoint } from "@agent/breakpoints";
 import type { EventOf, SessionEvent } from "@agent/events";
 
 export type PausedCall = Omit<EventOf<"call_paused">, "type" | "seq" | "ts"> & {
-  /** the session refused the last edit: why */
-  refused?: string;
+  /** the session refused the last edit: why (pi's validation text, or the result's part of the wrong shape) */
+  refused?: Pick<EventOf<"call_resume_refused">, "error" | "part">;
 };
 
 export interface DebuggerState {
@@ -30,7 +30,9 @@ export function reduceDebugger(state: DebuggerState, event: SessionEvent): Debug
       return {
         ...state,
         paused: state.paused.map((p) =>
-          p.toolCallId === event.toolCallId ? { ...p, refused: event.error } : p,
+          p.toolCallId === event.toolCallId
+            ? { ...p, refused: { error: event.error, ...(event.part ? { part: event.part } : {}) } }
+            : p,
         ),
       };
     case "call_resumed":

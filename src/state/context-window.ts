@@ -16,6 +16,15 @@ export interface CompactionSettings {
 
 export const DEFAULT_COMPACTION: CompactionSettings = { reserveTokens: 16_384, keepRecentTokens: 20_000 };
 
+/**
+ * The gauge's smallest window, with the settings a pi user would give such a model (pi's defaults reserve
+ * more than the whole window): its line is at 6,144 tokens.
+ */
+export const SMALL_WINDOW = {
+  window: 8_192,
+  settings: { reserveTokens: 2_048, keepRecentTokens: 2_000 } satisfies CompactionSettings,
+} as const;
+
 /** pi's window for a model it knows nothing about. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 

@@ -2,7 +2,8 @@
  * The lessons, in the order of the concepts they teach, and their exercises. Most are checked by the
  * page from the event stream: a pure function of the events since the learner started the exercise,
  * answering passed, or a code saying what is missing (the page words it). Two are code exercises: the
- * page runs tests against the learner's code (src/app/lessons) and the lesson passes when all pass.
+ * page runs tests against the learner's code (src/app/lessons) and the lesson passes when all pass. One
+ * is an answer read off the context gauge, which the page checks against the gauge's own arithmetic.
  */
 import type { SessionEvent } from "@agent/events";
 import type { ExerciseId } from "./exercises";
@@ -16,6 +17,7 @@ export const LESSON_IDS = [
   "closure",
   "queue",
   "truncation",
+  "context",
   "abort",
   "validation",
   "prompt",
@@ -34,6 +36,8 @@ export interface LessonSpec {
   panel: PanelId;
   /** a code exercise: the page's tests run against the learner's code */
   code?: ExerciseId;
+  /** an answer the learner reads off a panel, checked by the page (lesson-context.ts) */
+  answer?: "context";
 }
 
 export const LESSONS: readonly LessonSpec[] = [
@@ -44,6 +48,7 @@ export const LESSONS: readonly LessonSpec[] = [
   { id: "closure", panel: "dispatch" },
   { id: "queue", scenario: "queue-race.json", panel: "timeline" },
   { id: "truncation", panel: "conversation" },
+  { id: "context", scenario: "small-window.json", panel: "context-window", answer: "context" },
   { id: "abort", scenario: "abort.json", panel: "conversation" },
   { id: "validation", scenario: "validation.json", panel: "conversation" },
   { id: "prompt", scenario: "tool-on.json", panel: "system-prompt" },
@@ -158,6 +163,9 @@ export function checkLesson(id: LessonId, events: readonly SessionEvent[], since
     case "layers":
       // Code exercises: their tests run against the learner's code, not over the event stream.
       return result(false, "codeExercise");
+    case "context":
+      // An answer read off the gauge: checked against the conversation (lesson-context.ts).
+      return result(false, "answerExercise");
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The pipeline debugger in model mode, against the mock provider: the model's write pauses before
- * execute, the learner changes its path, and the next request tells the model what really ran.
+ * execute (the page saying that no request is open meanwhile), the learner changes its path, and the
+ * next request tells the model what really ran.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -40,6 +41,10 @@ describe("the pipeline debugger in model mode", () => {
     const box = p.locator("[data-paused]");
     const editor = box.getByLabel(/Arguments \(JSON\)/);
     await editor.waitFor({ timeout: 20_000 });
+    // The page says what the model's request is doing meanwhile: nothing, its reply has ended.
+    await box
+      .getByText(/^Model mode: the model's reply has ended and no request is open while this call waits/)
+      .waitFor();
     const before = pages.mock.requests.filter((r) => r.method === "POST").length;
     await editor.fill('{"path": "edited.md", "content": "hi"}');
     await box.getByRole("button", { name: "Continue with the edit" }).click();

@@ -80,12 +80,12 @@ it("safePath and the dispatch table: a wrong answer fails with the reason, a loo
   await run();
   await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe("Passed: all 11 tests pass.");
   expect(await lesson.getByText("✓ passed", { exact: true }).count()).toBe(1);
-  expect(await page.getByText("1 of 13 passed").count()).toBe(1);
+  expect(await page.getByText("1 of 14 passed").count()).toBe(1);
 
   // The draft and the progress outlive a reload.
   await page.reload();
   await page.getByRole("button", { name: "Lessons", exact: true }).click();
-  await expect.poll(() => page.getByText("1 of 13 passed").count()).toBe(1);
+  await expect.poll(() => page.getByText("1 of 14 passed").count()).toBe(1);
   const again = lessonOf(page, "memory");
   await again.lesson.getByRole("button", { name: "Open the exercise" }).click();
   await again.editor.waitFor();

@@ -58,11 +58,11 @@ it("an exercise fails with the reason, then passes, and the progress is remember
   await open();
   await lesson.getByRole("button", { name: "Check" }).click();
   await expect.poll(() => status.textContent()).toBe("Passed. safePath refused a path outside /workspace.");
-  expect(await dialog.getByText("1 of 13 passed").count()).toBe(1);
+  expect(await dialog.getByText("1 of 14 passed").count()).toBe(1);
 
   await page.reload();
   await open();
-  await expect.poll(() => dialog.getByText("1 of 13 passed").count()).toBe(1);
+  await expect.poll(() => dialog.getByText("1 of 14 passed").count()).toBe(1);
   expect(await lesson.getByText("✓ passed").count()).toBe(1);
   expect(errors).toEqual([]);
   await closePage(page);

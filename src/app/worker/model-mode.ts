@@ -40,6 +40,11 @@ export class ModelMode {
     this.followUps = new FollowUpQueue((e) => session.emit(e));
   }
 
+  /** Whether a model-mode run is going (from the user's message until the model stops calling tools). */
+  get running(): boolean {
+    return this.modelRun;
+  }
+
   /** The session started over (another scenario loaded): nothing waiting is sent. */
   dropFollowUps(): void {
     this.followUps.dropAll();

@@ -75,9 +75,13 @@ export class Playground {
       },
       hooks: () => this.debugger.hooks(),
     });
-    this.debugger = new SessionDebugger(this.session, () => {
-      if (this.scenarios.player?.status === "playing") this.scenarios.player.pause();
-    });
+    this.debugger = new SessionDebugger(
+      this.session,
+      () => {
+        if (this.scenarios.player?.status === "playing") this.scenarios.player.pause();
+      },
+      () => this.model.running,
+    );
     this.recording = new SessionRecording(this.session);
     this.model = new ModelMode(this.session, options.complete);
     this.hand = new HandCalls(this.session);

@@ -57,8 +57,8 @@ export interface SessionParts {
   runStarting(): void;
   /** the session starts over: a scenario's player stops, messages queued for a model are dropped */
   startingOver(): void;
-  /** the pipeline debugger's hooks for the next run (none while no breakpoint is set) */
-  hooks(): Pick<LoopConfig, "beforeToolCall" | "afterToolCall">;
+  /** the pipeline debugger's hooks and pause points for the next run (none while no breakpoint is set) */
+  hooks(): Pick<LoopConfig, "beforeToolCall" | "afterToolCall" | "stops">;
 }
 
 export class PlaygroundSession {

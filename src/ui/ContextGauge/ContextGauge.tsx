@@ -8,6 +8,7 @@ import {
   DEFAULT_CONTEXT_WINDOW,
   estimateChars,
   findCut,
+  SMALL_WINDOW,
   type TruncationFigures,
 } from "@state/context-window";
 import { useEffect, useId, useMemo, useState } from "react";
@@ -18,7 +19,7 @@ import "./ContextGauge.css";
 
 /** The windows the learner can pick; the small one comes with settings a pi user would give a small model. */
 const WINDOWS: readonly { id: string; window: number; settings: CompactionSettings }[] = [
-  { id: "8192", window: 8_192, settings: { reserveTokens: 2_048, keepRecentTokens: 2_000 } },
+  { id: "8192", ...SMALL_WINDOW },
   { id: "32000", window: 32_000, settings: DEFAULT_COMPACTION },
   { id: "128000", window: DEFAULT_CONTEXT_WINDOW, settings: DEFAULT_COMPACTION },
   { id: "200000", window: 200_000, settings: DEFAULT_COMPACTION },

@@ -17,3 +17,13 @@ export function withBreakpoint(
 
 export const withoutBreakpoint = (list: readonly Breakpoint[], id: string): Breakpoint[] =>
   list.filter((b) => b.id !== id);
+
+/** The timeline's toggle: a tool's plain before-execute breakpoint, set or taken away again. */
+export function toggledToolBreakpoint(list: readonly Breakpoint[], tool: string): Breakpoint[] {
+  const plain = list.find((b) => b.tool === tool && b.stage === "before_execute" && !b.when);
+  return plain ? withoutBreakpoint(list, plain.id) : withBreakpoint(list, tool, "before_execute", "");
+}
+
+/** Whether the tool has the plain before-execute breakpoint the timeline sets. */
+export const hasToolBreakpoint = (list: readonly Breakpoint[], tool: string) =>
+  list.some((b) => b.tool === tool && b.stage === "before_execute" && !b.when);

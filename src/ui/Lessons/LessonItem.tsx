@@ -3,11 +3,13 @@ import { useState } from "react";
 import { useT } from "../i18n/index";
 import { useScenarios, useSession } from "../session-context";
 import { CodeExercise } from "./CodeExercise";
+import { ContextExercise } from "./ContextExercise";
 
 /**
  * One lesson: its text, the scenario to play, the panel to look at (highlighted when the scenario
- * plays, or on request), and its exercise: checked from the event stream since Start, or, for a code
- * exercise, by the page's tests against the learner's code.
+ * plays, or on request), and its exercise: checked from the event stream since Start, for a code
+ * exercise by the page's tests against the learner's code, or, for an answer read off a panel, against
+ * that panel's own figures.
  */
 export function LessonItem({
   lesson,
@@ -59,6 +61,8 @@ export function LessonItem({
       </p>
       {lesson.code ? (
         <CodeExercise exercise={lesson.code} onPass={onPass} />
+      ) : lesson.answer === "context" ? (
+        <ContextExercise onPass={onPass} />
       ) : (
         <EventCheck lesson={lesson} onPass={onPass} />
       )}

@@ -1,5 +1,6 @@
 import { type Lane, laneExtent, type StageBar, type StageName, timelineExtent } from "@state/timeline";
 import { useMemo, useRef } from "react";
+import { BreakOnTool } from "../Debugger/BreakOnTool";
 import { useFollowNewest } from "../hooks/useFollowNewest";
 import { useNow } from "../hooks/useNow";
 import { useStore } from "../hooks/useStore";
@@ -123,6 +124,7 @@ function Batch({
               ))}
             </div>
             <span className="lane__time">
+              <BreakOnTool tool={l.toolName} />{" "}
               {l.status === "running" ? (
                 <>
                   <span aria-live="off">{format.duration(now - laneExtent(l, now).start)}</span>{" "}
