@@ -9,9 +9,11 @@ const CompromisesDialog = lazy(() =>
   })),
 );
 const LessonsDialog = lazy(() =>
-  Promise.all([import("../Lessons/Lessons"), loadNamespaces(["lessons"])]).then(([m]) => ({
-    default: m.LessonsDialog,
-  })),
+  Promise.all([import("../Lessons/Lessons"), loadNamespaces(["lessons", "toolEditorDialog"])]).then(
+    ([m]) => ({
+      default: m.LessonsDialog,
+    }),
+  ),
 );
 
 export type OnDemandDialog = "lessons" | "compromises";

@@ -12,7 +12,7 @@ import "./Debugger.css";
  * is neither.
  */
 export function DebuggerStripBody() {
-  const { t } = useT("debugger");
+  const { t } = useT("debuggerStrip");
   const { stores, send } = useSession();
   const { breakpoints, paused } = useStore(stores.debug);
   if (breakpoints.length === 0 && paused.length === 0) return null;
@@ -46,6 +46,6 @@ type T = ReturnType<typeof useT>["t"];
 const describe = (b: Breakpoint, t: T) =>
   t(b.when ? "chipWhen" : "chip", {
     tool: b.tool === "*" ? t("anyTool") : b.tool,
-    stage: t(`stage.${b.stage}`),
+    stage: t(`debugger:stage.${b.stage}`),
     when: b.when,
   });

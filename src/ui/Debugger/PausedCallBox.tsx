@@ -12,7 +12,7 @@ type Action = "continue" | "step" | "skip" | "abort";
  * Skip (before it runs) and Abort. In a model-mode run it says what the model's request is doing meanwhile.
  */
 export function PausedCallBox({ call }: { call: PausedCall }) {
-  const { t } = useT("debugger");
+  const { t } = useT("debuggerStrip");
   const { send } = useSession();
   const before = isArgsStage(call.stage);
   const next = nextStage(call.stage);
@@ -53,7 +53,7 @@ export function PausedCallBox({ call }: { call: PausedCall }) {
       <ol className="debugger__stages" aria-label={t("where")}>
         {BREAK_STAGES.map((stage) => (
           <li key={stage} aria-current={stage === call.stage ? "step" : undefined}>
-            {t(`stage.${stage}`)}
+            {t(`debugger:stage.${stage}`)}
           </li>
         ))}
       </ol>
@@ -101,7 +101,7 @@ export function PausedCallBox({ call }: { call: PausedCall }) {
           <button
             type="button"
             disabled={invalid}
-            title={t("stepTitle", { stage: t(`stage.${next}`) })}
+            title={t("stepTitle", { stage: t(`debugger:stage.${next}`) })}
             onClick={() => resume("step")}
           >
             {t("step")}

@@ -40,7 +40,7 @@ export function CodeExercise(props: { exercise: ExerciseId; onPass: () => void }
 
 function Exercise({ exercise, onPass }: { exercise: ExerciseId; onPass: () => void }) {
   const { t } = useT("lessons");
-  const { t: tEditor } = useT("toolEditor");
+  const { t: tEditor } = useT("toolEditorDialog");
   const exercises = useExercises();
   const [added, setAdded] = useState(false);
   const [open, setOpen] = useState(false);

@@ -22,7 +22,7 @@ export function LearnerToolList({
   onEdit(source: string): void;
 }) {
   const { stores } = useSession();
-  const { t } = useT("toolEditor");
+  const { t } = useT("toolEditorDialog");
   const tools = useStore(stores.learnerTools, (s) => s.tools);
   const offers = useStore(handle.offers);
   return (

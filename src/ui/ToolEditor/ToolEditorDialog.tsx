@@ -24,7 +24,7 @@ export default function ToolEditorDialog({
   onClose(): void;
 }) {
   const { stores } = useSession();
-  const { t } = useT("toolEditor");
+  const { t } = useT("toolEditorDialog");
   const outcome = useStore(stores.learnerTools, (s) => s.outcome);
   const dialog = useRef<HTMLDialogElement>(null);
   const host = useRef<HTMLDivElement>(null);
@@ -145,7 +145,7 @@ function Outcome({
   outcome: LearnerToolsSnapshot["outcome"];
   word: (p: LearnerToolProblem) => string;
 }) {
-  const { t } = useT("toolEditor");
+  const { t } = useT("toolEditorDialog");
   return (
     <div className="tool-editor__outcome" role="status" aria-live="polite">
       {outcome?.kind === "registered" ? (

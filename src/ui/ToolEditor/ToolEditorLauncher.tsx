@@ -1,10 +1,13 @@
 import { lazy, Suspense, useState } from "react";
 import { LearnerToolsFeature, Only, useLearnerTools } from "../features";
-import { useT } from "../i18n";
+import { loadNamespaces, useT } from "../i18n";
 import { ToolOffers } from "./ToolOffers";
 
-// The editor, CodeMirror's TypeScript mode, completion and lint load on first open, not with the page.
-const ToolEditorDialog = lazy(() => import("./ToolEditorDialog"));
+// The editor, CodeMirror's TypeScript mode, completion, lint and the dialog's English load on first open,
+// not with the page.
+const ToolEditorDialog = lazy(() =>
+  Promise.all([import("./ToolEditorDialog"), loadNamespaces(["toolEditorDialog"])]).then(([m]) => m),
+);
 
 /** The dispatch table's way into the tool editor: a button, and the dialog once it was opened. */
 export function ToolEditorLauncher() {

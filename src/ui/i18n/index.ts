@@ -22,6 +22,9 @@ const english = import.meta.glob<Record<string, unknown>>(
     "!./locales/en/compareBackends.json",
     "!./locales/en/modelConnection.json",
     "!./locales/en/contextGauge.json",
+    "!./locales/en/debuggerStrip.json",
+    "!./locales/en/toolEditorDialog.json",
+    "!./locales/en/embed.json",
   ],
   { eager: true, import: "default" },
 );
@@ -32,6 +35,9 @@ const lazyEnglish = import.meta.glob<Record<string, unknown>>(
     "./locales/en/compareBackends.json",
     "./locales/en/modelConnection.json",
     "./locales/en/contextGauge.json",
+    "./locales/en/debuggerStrip.json",
+    "./locales/en/toolEditorDialog.json",
+    "./locales/en/embed.json",
   ],
   { import: "default" },
 );
@@ -43,6 +49,9 @@ export const LAZY_NAMESPACES = [
   "compareBackends",
   "modelConnection",
   "contextGauge",
+  "debuggerStrip",
+  "toolEditorDialog",
+  "embed",
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
