@@ -5,7 +5,7 @@ import { createSessionStores } from "@state/session-stores";
 import { createFrameScheduler, immediate } from "@state/store";
 import { createUnsavedEdits } from "@state/unsaved-edits";
 import { App } from "@ui/App/App";
-import { createI18n, I18nextProvider, loadLanguage } from "@ui/i18n";
+import { createI18n, I18nextProvider, loadLanguage, loadNamespaces } from "@ui/i18n";
 import { type Language, pickLanguage } from "@ui/i18n/languages";
 import { ReplaySession } from "@ui/Replay/ReplaySession";
 import { type PageHandles, SessionProviders } from "@ui/SessionProviders/SessionProviders";
@@ -18,6 +18,7 @@ import { redactSecrets } from "@agent/drivers/redact";
 import { idbStore } from "../common/persist/storage";
 import { createAckScheduler } from "./ack-scheduler";
 import { createPageBackendPicker } from "./backend-page-browser";
+import { embedFromQuery } from "./embed/query";
 import { createEventsReplay } from "./events-import";
 import { createLearnerToolsHandle } from "./learner-tools/page-tools";
 import { createWatchdog } from "./learner-tools/watchdog";
@@ -58,7 +59,11 @@ const timers = {
   setTimeout: (run: () => void, ms: number) => window.setTimeout(run, ms),
   clearTimeout: (handle: unknown) => window.clearTimeout(handle as number),
 };
+// `?embed=` makes the page a widget inside another page's iframe (docs/embedding.md). A widget never
+// touches what the learner keeps for the page itself: no settings, language or workspace is read or saved.
+const embed = embedFromQuery(window.location.search);
 const storage = (() => {
+  if (embed) return null;
   try {
     return window.localStorage;
   } catch {
@@ -117,7 +122,10 @@ const watchdog = createWatchdog({
 
 // What the user changes by hand (prefs, the selection) is shown at once, in the same task as the key or
 // click: one change at a time needs no batching, and a frame's delay made the page feel (and test) laggy.
-const prefs = createPrefsStore(parsePrefs(readStoredPrefs(storage)), immediate);
+const prefs = createPrefsStore(
+  parsePrefs(embed ? { theme: embed.theme ?? undefined } : readStoredPrefs(storage)),
+  immediate,
+);
 const showPrefs = () => {
   const p = prefs.getSnapshot();
   document.documentElement.dataset.theme = p.theme;
@@ -130,7 +138,9 @@ window.addEventListener("pagehide", savePrefs);
 
 // The page's language: the learner's last pick, else the browser's preferences (docs/i18n.md).
 const LANGUAGE_KEY = "pi-playground.language";
-const i18n = createI18n(pickLanguage(storage?.getItem(LANGUAGE_KEY), navigator.languages));
+const i18n = createI18n(
+  pickLanguage(embed ? embed.language : storage?.getItem(LANGUAGE_KEY), navigator.languages),
+);
 // English comes with the page; another language's strings are a chunk of their own, fetched now, in
 // parallel with the worker's start. The first render and the workspace's first name wait for them (a short
 // blank, never a flash of English); if they cannot be fetched the page goes on in English.
@@ -185,7 +195,7 @@ const scenarioMemory = createScenarioMemory({
 // `?pi=` picks the version the session starts on (over a saved workspace's own).
 const piQuery = piVersionFromQuery(window.location.search);
 const started = languageReady
-  .then(() => persistence.start())
+  .then(() => (embed ? undefined : persistence.start()))
   .catch(() => {})
   .then(() => {
     host.send({ type: "init", ...(piQuery.kind === "version" ? { piVersion: piQuery.version } : {}) });
@@ -227,7 +237,8 @@ const handles: PageHandles = {
   scenarios: page.scenariosHandle(scenarioMemory.restored, (file, options) =>
     options?.initial && persistence.view.getSnapshot().restore?.kind === "restored"
       ? Promise.resolve(false)
-      : page.loadScenario(file, options),
+      : // A widget's first scenario is the one its address names.
+        page.loadScenario(options?.initial && embed?.scenario ? embed.scenario : file, options),
   ),
   prefs,
   selection: createSelectionStore(immediate),
@@ -319,11 +330,13 @@ const scenarioLinks = createScenarioLinks({
   tab: tabStorage,
   setTimeout: (run, ms) => window.setTimeout(run, ms),
 });
-void started.then(() => {
-  void scenarioLinks.openKept();
-  void scenarioLinks.openFromAddress(false);
-});
-window.addEventListener("popstate", () => void scenarioLinks.openFromAddress(true));
+if (!embed) {
+  void started.then(() => {
+    void scenarioLinks.openKept();
+    void scenarioLinks.openFromAddress(false);
+  });
+  window.addEventListener("popstate", () => void scenarioLinks.openFromAddress(true));
+}
 
 if (import.meta.env.DEV) (window as unknown as { playground: PageHandles }).playground = handles;
 
@@ -332,18 +345,32 @@ const update = registerServiceWorker(`${import.meta.env.BASE_URL}sw.js`);
 
 const root = document.getElementById("root");
 if (!root) throw new Error('index.html must contain <div id="root">.');
-void languageReady.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <SessionProviders handles={handles}>
-          <UpdateContext.Provider value={update}>
-            <ReplaySession>
-              <App />
-            </ReplaySession>
-          </UpdateContext.Provider>
-        </SessionProviders>
-      </I18nextProvider>
-    </StrictMode>,
-  ),
-);
+if (embed)
+  void Promise.all([import("./embed/embed-page"), loadNamespaces(["embed"]), languageReady]).then(([m]) =>
+    m.startEmbedPage({
+      query: embed,
+      handles,
+      i18n,
+      root: createRoot(root),
+      onEvent: (listener) => host.onEvent(listener),
+      send: (command) => host.send(command),
+      load: (file) => void page.loadScenario(file),
+      restart: () => void page.loadScenario("", { restart: true }),
+    }),
+  );
+else
+  void languageReady.then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <SessionProviders handles={handles}>
+            <UpdateContext.Provider value={update}>
+              <ReplaySession>
+                <App />
+              </ReplaySession>
+            </UpdateContext.Provider>
+          </SessionProviders>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
+  );
