@@ -59,6 +59,30 @@ describe("the pipeline debugger", () => {
     expect(await paused().count()).toBe(0);
   });
 
+  it("a breakpoint before execute on edit pauses a scenario; the edited arguments run", async () => {
+    await setBreakpoint("edit", "before");
+    await page.getByRole("tab", { name: "Scenario" }).click();
+    await page
+      .getByRole("combobox", { name: "Scenario" })
+      .selectOption({ label: "Two edits of one file at once" });
+    await page.getByText("Two edits of one file at once:").waitFor();
+    await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
+    await page.getByRole("button", { name: "Play", exact: true }).click();
+    const editor = paused().getByLabel(/Arguments \(JSON\)/);
+    await editor.waitFor({ timeout: 20_000 });
+    const args = JSON.parse(await editor.inputValue());
+    expect(args.edits[0].newText).toBe("export function appendTodo");
+    args.edits[0].newText = "export function pushTodo";
+    await editor.fill(JSON.stringify(args));
+    await paused().getByRole("button", { name: "Continue with the edit" }).click();
+    // The scenario's second edit pauses too: it runs as the model sent it.
+    await paused().getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByText("Finished.").waitFor({ timeout: 20_000 });
+    const file = await callByHand(page, "read", { path: "src/todo.ts" });
+    expect(file).toContain("export function pushTodo");
+    expect(file).not.toContain("export function appendTodo");
+  });
+
   it("a condition pauses only its match; a scenario waits after execute, and Abort ends the run", async () => {
     await setBreakpoint("read", "before", "secret");
     expect(await callByHand(page, "read", { path: "README.md" })).not.toBe("");
