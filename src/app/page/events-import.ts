@@ -10,7 +10,7 @@
 import { redactSecrets } from "@agent/drivers/redact";
 import type { SessionStores } from "@state/session-stores";
 import { createStore, immediate } from "@state/store";
-import type { ReplayHandle, ReplayProblem, ReplayShown } from "@ui/Replay/replay-handle";
+import type { ReplayHandle, ReplayLoading, ReplayProblem, ReplayShown } from "@ui/Replay/replay-handle";
 import { MAX_IMPORT_BYTES } from "../common/share/limits";
 
 export interface EventsReplayDeps {
@@ -18,15 +18,30 @@ export interface EventsReplayDeps {
   createStores(): SessionStores;
   /** the keys the page holds: masked in the file's text before anything reads it */
   secrets?: () => readonly string[];
+  /** runs a pi session file's recorded call in the live session (pi-session/rerun.ts) */
+  rerun?: ReplayHandle["rerun"];
+  /** loads a scenario into the live session */
+  loadScenario?: (scenario: Parameters<ReplayHandle["playAsScenario"]>[0]) => void;
 }
+
+type ImportedFile = Parameters<ReplayHandle["importFile"]>[0];
 
 export function createEventsReplay(deps: EventsReplayDeps): ReplayHandle {
   const view = createStore<ReplayShown | null>(null, immediate);
   const problem = createStore<ReplayProblem | null>(null, immediate);
+  const loading = createStore<ReplayLoading | null>(null, immediate);
 
-  async function read(file: Parameters<ReplayHandle["importFile"]>[0]) {
+  async function read(file: ImportedFile) {
     if (file.size > MAX_IMPORT_BYTES)
       return { ok: false, problem: "tooLarge", limit: MAX_IMPORT_BYTES } as const;
+    if (file.slice) {
+      const blob = file as Blob & { name: string };
+      const session = await import("./pi-session/open");
+      if (await session.isPiSessionFile(blob).catch(() => false))
+        return session
+          .openSessionFile(blob, { createStores: deps.createStores, loading })
+          .finally(() => loading.set(null));
+    }
     let text: string;
     try {
       text = await file.text();
@@ -56,6 +71,8 @@ export function createEventsReplay(deps: EventsReplayDeps): ReplayHandle {
   return {
     view,
     problem,
+    loading,
+    rerun: deps.rerun ?? (() => Promise.reject(new Error("No live session to run the call in."))),
     async importFile(file) {
       const result = await read(file);
       if (!result.ok) {
@@ -63,10 +80,19 @@ export function createEventsReplay(deps: EventsReplayDeps): ReplayHandle {
         return result;
       }
       problem.set(null);
-      view.set({ name: file.name, events: result.events, stores: result.stores });
+      view.set({
+        name: file.name,
+        events: result.events,
+        stores: result.stores,
+        ...("recording" in result ? { recording: result.recording } : {}),
+      });
       return { ok: true, events: result.events };
     },
     back: () => view.set(null),
+    playAsScenario(scenario) {
+      view.set(null);
+      deps.loadScenario?.(scenario);
+    },
     dismissProblem: () => problem.set(null),
     drawFailed() {
       const shown = view.getSnapshot();

@@ -280,6 +280,9 @@ const handles: PageHandles = {
     createStores: () =>
       createSessionStores({ capacity: 10_000, schedule: perFrame, heavy: () => perFrame.heavy() }),
     secrets: model.secrets,
+    // A pi session file's call run again on the learner's workspace, to compare with pi's answer.
+    rerun: (call) => import("./pi-session/rerun").then((m) => m.rerunCall(host, call)),
+    loadScenario: (scenario) => host.send({ type: "scenario_load", scenario }),
   }),
   model: {
     ...model.handle,

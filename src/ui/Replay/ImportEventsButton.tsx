@@ -3,8 +3,8 @@ import { Only, ReplayFeature, useReplay } from "../features";
 import { useT } from "../i18n";
 
 /**
- * "Import events…": picks an events file (JSON Lines, as "Export events" writes it) and shows it in the
- * panels. What went wrong, if anything, is said in the replay bar (ReplayBar).
+ * "Import events…": picks (or takes dropped) an events file (JSON Lines, as "Export events" writes it)
+ * or a pi session file, and shows it in the panels. What went wrong, if anything, is said in the replay bar (ReplayBar).
  */
 export function ImportEventsButton() {
   return (
@@ -25,6 +25,18 @@ function ImportButton() {
         className="app__events-file"
         onClick={() => input.current?.click()}
         title={t("importTitle")}
+        // A file dropped on the button opens as a picked one would.
+        onDragOver={(e) => {
+          if (![...e.dataTransfer.types].includes("Files")) return;
+          e.preventDefault();
+          e.dataTransfer.dropEffect = "copy";
+        }}
+        onDrop={(e) => {
+          const file = e.dataTransfer.files[0];
+          if (!file) return;
+          e.preventDefault();
+          void replay.importFile(file);
+        }}
       >
         {t("import")}
       </button>

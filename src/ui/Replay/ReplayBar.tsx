@@ -1,12 +1,14 @@
-import { Only, ReplayFeature, useReplay } from "../features";
-import { useT } from "../i18n";
-import { useReplayProblem, useReplayShown } from "./useReplay";
+import { lazy, Suspense } from "react";
+import { Only, ReplayFeature } from "../features";
+import { loadNamespaces, useT } from "../i18n";
+import { useReplayLoading, useReplayProblem, useReplayShown } from "./useReplay";
 
-/**
- * Under the top bar: while a file is shown, that this is a replay of a file and not the live session,
- * with the way back; after an import that failed, the sentence saying which line and why (nothing
- * changed).
- */
+// Most visits never import a file: the bar's code and strings load with the first one.
+const Body = lazy(() =>
+  Promise.all([import("./ReplayBarBody"), loadNamespaces(["replayBar"])]).then(([m]) => m),
+);
+
+/** Under the top bar, while a file is shown, loading, or could not be imported (ReplayBarBody.tsx). */
 export function ReplayBar() {
   return (
     <Only feature={ReplayFeature}>
@@ -16,39 +18,14 @@ export function ReplayBar() {
 }
 
 function Bar() {
-  const replay = useReplay();
-  const { t, format } = useT("replay");
   const shown = useReplayShown();
   const problem = useReplayProblem();
+  const loading = useReplayLoading();
+  if (!shown && !problem && !loading) return null;
   return (
-    <>
-      {problem ? (
-        <div className="replay-problem" role="alert">
-          <p>
-            {t(problem.line === undefined ? `problem.${problem.problem}` : `problem.${problem.problem}Line`, {
-              name: problem.name,
-              line: problem.line,
-              type: problem.type,
-              limit: format.bytes(problem.limit ?? 0),
-            })}{" "}
-            {t("nothingChanged")}
-          </p>
-          <button type="button" onClick={replay.dismissProblem}>
-            {t("dismiss")}
-          </button>
-        </div>
-      ) : null}
-      {shown ? (
-        <section className="replay-bar" aria-label={t("label")}>
-          <p>
-            <strong>{t("title")}</strong> {t("text", { name: shown.name, count: shown.events })}
-          </p>
-          <button type="button" className="primary" onClick={replay.back}>
-            {t("back")}
-          </button>
-        </section>
-      ) : null}
-    </>
+    <Suspense fallback={null}>
+      <Body />
+    </Suspense>
   );
 }
 

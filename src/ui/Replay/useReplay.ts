@@ -1,7 +1,7 @@
 import { createStore, immediate, type Store } from "@state/store";
 import { ReplayFeature, useIfOffered } from "../features";
 import { useStore } from "../hooks/useStore";
-import type { ReplayProblem, ReplayShown } from "./replay-handle";
+import type { ReplayLoading, ReplayProblem, ReplayShown } from "./replay-handle";
 
 const NONE: Store<null> = createStore(null, immediate);
 
@@ -17,4 +17,12 @@ export function useReplayShown(): ReplayShown | null {
 export function useReplayProblem(): ReplayProblem | null {
   const problem: Store<ReplayProblem | null> = useIfOffered(ReplayFeature)?.problem ?? NONE;
   return useStore(problem);
+}
+
+const NO_LOADING: Store<ReplayLoading | null> = createStore(null, immediate);
+
+/** A pi session file being read or drawn, or null. */
+export function useReplayLoading(): ReplayLoading | null {
+  const loading: Store<ReplayLoading | null> = useIfOffered(ReplayFeature)?.loading ?? NO_LOADING;
+  return useStore(loading);
 }

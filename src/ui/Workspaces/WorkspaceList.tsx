@@ -12,7 +12,7 @@ export function WorkspaceList(props: {
   current: WorkspaceEntry | null;
   busy: boolean;
 }) {
-  const { t } = useT("workspaces");
+  const { t } = useT("workspaceList");
   const confirmations = useConfirmations();
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState("");
@@ -74,7 +74,7 @@ export function WorkspaceList(props: {
               type="button"
               disabled={busy}
               aria-label={t("duplicateNamed", { name: w.name })}
-              onClick={() => void workspaces.duplicate(w.id, t("copyName", { name: w.name }))}
+              onClick={() => void workspaces.duplicate(w.id, t("workspaces:copyName", { name: w.name }))}
             >
               {t("duplicate")}
             </button>
@@ -112,7 +112,7 @@ export function CreateForm({
   count: number;
   busy: boolean;
 }) {
-  const { t } = useT("workspaces");
+  const { t } = useT("workspaceList");
   const id = useId();
   const [name, setName] = useState("");
   return (

@@ -1,12 +1,15 @@
 import { lazy, Suspense } from "react";
 import { useStore } from "../hooks/useStore";
-import { useT } from "../i18n";
+import { loadNamespaces, useT } from "../i18n";
 import { TopPopover } from "../Popover/TopPopover";
 import { type SaveState, useWorkspaces, type WorkspacesHandle } from "./types";
 import "./Workspaces.css";
 
-const WorkspaceList = lazy(() => import("./WorkspaceList").then((m) => ({ default: m.WorkspaceList })));
-const CreateForm = lazy(() => import("./WorkspaceList").then((m) => ({ default: m.CreateForm })));
+// The list and the create form, with their strings, load when the menu first opens.
+const list = () =>
+  Promise.all([import("./WorkspaceList"), loadNamespaces(["workspaceList"])]).then(([m]) => m);
+const WorkspaceList = lazy(() => list().then((m) => ({ default: m.WorkspaceList })));
+const CreateForm = lazy(() => list().then((m) => ({ default: m.CreateForm })));
 
 const MENU_ID = "workspaces-menu";
 

@@ -25,6 +25,9 @@ const english = import.meta.glob<Record<string, unknown>>(
     "!./locales/en/debuggerStrip.json",
     "!./locales/en/toolEditorDialog.json",
     "!./locales/en/embed.json",
+    "!./locales/en/piSession.json",
+    "!./locales/en/workspaceList.json",
+    "!./locales/en/replayBar.json",
   ],
   { eager: true, import: "default" },
 );
@@ -38,6 +41,9 @@ const lazyEnglish = import.meta.glob<Record<string, unknown>>(
     "./locales/en/debuggerStrip.json",
     "./locales/en/toolEditorDialog.json",
     "./locales/en/embed.json",
+    "./locales/en/piSession.json",
+    "./locales/en/workspaceList.json",
+    "./locales/en/replayBar.json",
   ],
   { import: "default" },
 );
@@ -52,6 +58,9 @@ export const LAZY_NAMESPACES = [
   "debuggerStrip",
   "toolEditorDialog",
   "embed",
+  "piSession",
+  "workspaceList",
+  "replayBar",
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -1,0 +1,188 @@
+/**
+ * A pi session's branch as the page's own event stream (src/agent/events.ts), so the panels fold it as
+ * they fold a live run: each user message starts a run, each assistant message is a turn, each tool call
+ * in it runs from its start to the result the file holds. The results are pi's, recorded on the learner's
+ * machine; `recordedCalls` lists them for the re-run, which asks the page the same and compares.
+ */
+
+import type { SystemMessage } from "@core/system-prompt/types";
+import type { SessionEvent, SessionEventBody } from "../events";
+import type { AgentMessage, AssistantMessage, ToolCall, ToolResultMessage } from "../messages";
+import type { PiSessionFile } from "./read";
+
+export interface RecordedCall {
+  toolCallId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  /** the text pi's tool answered (its text parts, joined), and whether pi marked it an error */
+  text: string;
+  isError: boolean;
+  /** false: the file holds the call but no result for it (the session ended first) */
+  answered: boolean;
+}
+
+/** Whether an answer on the page is pi's: the same text and the same error flag. */
+export function sameAnswer(call: RecordedCall, answer: { text: string; isError: boolean }): boolean {
+  return call.answered && call.text === answer.text && call.isError === answer.isError;
+}
+
+export interface PiSessionEvents {
+  events: SessionEvent[];
+  calls: RecordedCall[];
+}
+
+const textOf = (result: ToolResultMessage) =>
+  result.content
+    .filter((part) => part.type === "text")
+    .map((part) => (part as { text: string }).text)
+    .join("\n");
+
+// pi-ai allows text parts where the page's type has a string: the file may hold either.
+const plain = (content: unknown) =>
+  typeof content === "string"
+    ? content
+    : Array.isArray(content)
+      ? content.map((part) => String((part as { text?: unknown }).text ?? "")).join("\n")
+      : "";
+
+/**
+ * pi 1.6.0's system message as the prompt panel's event: the base text as the first section, then the
+ * named sections in order. A later system message patches by name (null removes a section).
+ */
+function promptEvent(
+  message: SystemMessage,
+  byName: Record<string, string>,
+  first: boolean,
+): SessionEventBody {
+  const patch: Record<string, string | null> = first ? { preamble: plain(message.content) } : {};
+  if (first) byName.preamble = patch.preamble as string;
+  for (const [name, text] of Object.entries(message.sections ?? {})) {
+    if (text !== null && typeof text !== "string") continue;
+    patch[name] = text;
+    if (text === null) delete byName[name];
+    else byName[name] = text;
+  }
+  const sections = Object.entries(byName).map(([name, text]) => ({ name, text, chars: text.length }));
+  return {
+    type: "prompt_sections_changed",
+    reason: first ? "init" : "custom",
+    sections,
+    patch,
+    update: first
+      ? ""
+      : Object.values(patch)
+          .filter((text) => text !== null)
+          .join("\n\n"),
+    rules: [],
+    rendered: sections.map((section) => section.text).join("\n\n"),
+    byName: { ...byName },
+  } as SessionEventBody;
+}
+
+export function piSessionEvents(file: PiSessionFile): PiSessionEvents {
+  const events: SessionEvent[] = [];
+  let seq = 0;
+  let ts = Date.parse(file.header?.timestamp ?? "") || 0;
+  const emit = (body: SessionEventBody, at?: number) => {
+    if (typeof at === "number" && Number.isFinite(at)) ts = at;
+    events.push({ ...body, seq: ++seq, ts } as SessionEvent);
+  };
+  const calls: RecordedCall[] = [];
+  const waiting = new Map<string, RecordedCall>();
+  let running = false;
+  let runMessages: AgentMessage[] = [];
+  let turn: { message: AssistantMessage; results: ToolResultMessage[] } | null = null;
+  const prompt: Record<string, string> = {};
+  let prompted = false;
+
+  const endTurn = () => {
+    if (!turn) return;
+    emit({ type: "turn_end", message: turn.message, toolResults: turn.results });
+    turn = null;
+  };
+  const endRun = () => {
+    endTurn();
+    if (!running) return;
+    emit({ type: "agent_end", messages: runMessages });
+    running = false;
+    runMessages = [];
+  };
+  const startRun = () => {
+    if (running) return;
+    emit({ type: "agent_start" });
+    running = true;
+  };
+
+  for (const entry of file.path) {
+    const message = entry.message;
+    if (!message) continue;
+    const at = (message as { timestamp?: number }).timestamp;
+    if (message.role === "system") {
+      // The first system message is the prompt the session started with; later ones patch it.
+      emit({ type: "system_message_seeded", message }, at);
+      emit(promptEvent(message, prompt, !prompted));
+      prompted = true;
+      continue;
+    }
+    if (message.role === "user") {
+      endRun();
+      startRun();
+    } else startRun();
+    if (message.role === "assistant") {
+      endTurn();
+      emit({ type: "turn_start" }, at);
+      turn = { message, results: [] };
+    }
+    runMessages.push(message);
+    emit({ type: "message_start", message }, at);
+    emit({ type: "message_end", message }, at);
+    if (message.role === "assistant") {
+      for (const part of message.content) {
+        if (part.type !== "toolCall") continue;
+        const call = part as ToolCall;
+        const recorded: RecordedCall = {
+          toolCallId: call.id,
+          toolName: call.name,
+          args: call.arguments ?? {},
+          text: "",
+          isError: false,
+          answered: false,
+        };
+        calls.push(recorded);
+        waiting.set(call.id, recorded);
+        emit({
+          type: "tool_execution_start",
+          toolCallId: call.id,
+          toolName: call.name,
+          args: call.arguments,
+        });
+      }
+    }
+    if (message.role === "toolResult") {
+      const recorded = waiting.get(message.toolCallId);
+      if (recorded) {
+        waiting.delete(message.toolCallId);
+        recorded.text = textOf(message);
+        recorded.isError = message.isError === true;
+        recorded.answered = true;
+        // The tool's end comes before its result message, as in pi's loop.
+        events.splice(events.length - 2, 0, {
+          type: "tool_execution_end",
+          toolCallId: message.toolCallId,
+          toolName: message.toolName,
+          result: { content: message.content, details: message.details },
+          isError: recorded.isError,
+          seq: 0,
+          ts,
+        } as SessionEvent);
+      }
+      turn?.results.push(message);
+    }
+  }
+  endRun();
+  // The splice above put events out of order by number: number them again, in the order they stand.
+  events.forEach((event, i) => {
+    event.seq = i + 1;
+  });
+  return { events, calls };
+}
