@@ -32,7 +32,13 @@ describe("a session file pi wrote", () => {
       expect(calls[3]).toMatchObject({ isError: true });
       expect(calls[3].text).toContain("Command exited with code 1");
       const types = events.map((e) => e.type);
-      expect(types[0]).toBe(version === "1.6.0" ? "system_message_seeded" : "agent_start");
+      expect(types.slice(0, 3)).toEqual([
+        "session_ready",
+        "tool_set_changed",
+        version === "1.6.0" ? "system_message_seeded" : "agent_start",
+      ]);
+      // The dispatch table lists the tools the session called.
+      expect(events[1]).toMatchObject({ tools: [{ name: "read" }, { name: "bash" }] });
       expect(types.filter((t) => t === "tool_execution_end")).toHaveLength(4);
       expect(types.at(-1)).toBe("agent_end");
       // Each call ends before its result message starts, as pi's loop has it.

@@ -105,9 +105,10 @@ describe("the pipeline debugger's stages", () => {
     expect(await box.count()).toBe(1);
     await box.getByRole("button", { name: "Continue", exact: true }).click();
     await page.getByText("Finished.").waitFor({ timeout: 20_000 });
-    expect(await page.locator(`.timeline .lane[data-call="${paused}"]`).getAttribute("class")).toMatch(
-      /lane--done/,
-    );
+    // The timeline is one of the panels drawn at most every 100 ms: it may follow the player a frame late.
+    await expect
+      .poll(() => page.locator(`.timeline .lane[data-call="${paused}"]`).getAttribute("class"))
+      .toMatch(/lane--done/);
   });
 
   it("the timeline sets a breakpoint on a lane's tool, listed with the others, and takes it back", async () => {

@@ -74,6 +74,10 @@ describe("a pi session file", () => {
       // The calls are drawn like a live run's: in the transcript and on the timeline.
       await page.locator("ol.transcript").getByText("What do my notes and my todo list say?").waitFor();
       expect(await page.locator(".lane").count()).toBeGreaterThanOrEqual(4);
+      // The dispatch table lists the tools the session called, with their counts.
+      const table = page.getByRole("table", { name: /Tools by name/ });
+      await table.getByRole("button", { name: "read", exact: true }).waitFor();
+      await table.getByRole("button", { name: "bash", exact: true }).waitFor();
       if (version === "1.6.0") {
         // The file's own system prompt, by section, in place of the live one (which has a docs section).
         const prompt = page.getByRole("region", { name: /System prompt/ });

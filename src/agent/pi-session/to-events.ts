@@ -79,6 +79,44 @@ function promptEvent(
   } as SessionEventBody;
 }
 
+/** What the file was run with, as the backend's id in the dispatch table: pi on the learner's machine. */
+export const RECORDED_BACKEND = "recorded";
+
+/**
+ * The dispatch table's rows: the tools the session declared (1.6.0's system messages hold their
+ * definitions) or called, in that order. A tool known only from its calls has no description here: the
+ * file does not hold one.
+ */
+function toolRows(file: PiSessionFile): SessionEventBody {
+  const rows = new Map<string, { name: string; description: string; parameters: unknown }>();
+  for (const { message } of file.path) {
+    if (message?.role === "system")
+      for (const tool of (message as SystemMessage).toolsAdded ?? [])
+        if (typeof tool?.name === "string" && !rows.has(tool.name))
+          rows.set(tool.name, {
+            name: tool.name,
+            description: String(tool.description ?? ""),
+            parameters: tool.parameters ?? {},
+          });
+    if (message?.role === "assistant" && Array.isArray(message.content))
+      for (const part of message.content)
+        if (part.type === "toolCall" && !rows.has(part.name))
+          rows.set(part.name, { name: part.name, description: "", parameters: {} });
+  }
+  return {
+    type: "tool_set_changed",
+    tools: [...rows.values()].map((row) => ({
+      ...row,
+      label: row.name,
+      hasPrepareArguments: false,
+      state: "active",
+      backend: RECORDED_BACKEND,
+    })),
+    added: [...rows.values()],
+    removed: [],
+  };
+}
+
 export function piSessionEvents(file: PiSessionFile): PiSessionEvents {
   const events: SessionEvent[] = [];
   let seq = 0;
@@ -94,6 +132,8 @@ export function piSessionEvents(file: PiSessionFile): PiSessionEvents {
   let turn: { message: AssistantMessage; results: ToolResultMessage[] } | null = null;
   const prompt: Record<string, string> = {};
   let prompted = false;
+  emit({ type: "session_ready", backend: RECORDED_BACKEND, cwd: file.header?.cwd ?? "", files: [] });
+  emit(toolRows(file));
 
   const endTurn = () => {
     if (!turn) return;
