@@ -31,19 +31,19 @@ export interface PiSessionEvents {
   calls: RecordedCall[];
 }
 
-const textOf = (result: ToolResultMessage) =>
-  result.content
-    .filter((part) => part.type === "text")
-    .map((part) => (part as { text: string }).text)
+/**
+ * A message's or a result's text: a string as it is, or its text parts joined by newlines (pi-ai allows
+ * parts where the page's types have a string, so a file may hold either). Used for pi's recorded answers
+ * and the page's own, so the two compare alike.
+ */
+export function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .filter((part) => part?.type === "text")
+    .map((part) => String(part.text ?? ""))
     .join("\n");
-
-// pi-ai allows text parts where the page's type has a string: the file may hold either.
-const plain = (content: unknown) =>
-  typeof content === "string"
-    ? content
-    : Array.isArray(content)
-      ? content.map((part) => String((part as { text?: unknown }).text ?? "")).join("\n")
-      : "";
+}
 
 /**
  * pi 1.6.0's system message as the prompt panel's event: the base text as the first section, then the
@@ -54,7 +54,7 @@ function promptEvent(
   byName: Record<string, string>,
   first: boolean,
 ): SessionEventBody {
-  const patch: Record<string, string | null> = first ? { preamble: plain(message.content) } : {};
+  const patch: Record<string, string | null> = first ? { preamble: contentText(message.content) } : {};
   if (first) byName.preamble = patch.preamble as string;
   for (const [name, text] of Object.entries(message.sections ?? {})) {
     if (text !== null && typeof text !== "string") continue;
@@ -202,7 +202,7 @@ export function piSessionEvents(file: PiSessionFile): PiSessionEvents {
       const recorded = waiting.get(message.toolCallId);
       if (recorded) {
         waiting.delete(message.toolCallId);
-        recorded.text = textOf(message);
+        recorded.text = contentText(message.content);
         recorded.isError = message.isError === true;
         recorded.answered = true;
         // The tool's end comes before its result message, as in pi's loop.

@@ -5,16 +5,7 @@
  */
 import type { Scenario, ScenarioStep } from "../scenario";
 import type { PiSessionFile } from "./read";
-
-const textOf = (content: unknown): string =>
-  typeof content === "string"
-    ? content
-    : Array.isArray(content)
-      ? content
-          .filter((part) => part?.type === "text")
-          .map((part) => String(part.text ?? ""))
-          .join("\n")
-      : "";
+import { contentText } from "./to-events";
 
 const KEPT_PARTS = new Set(["text", "thinking", "toolCall"]);
 
@@ -22,7 +13,7 @@ export function piSessionScenario(file: PiSessionFile, name: string): Scenario {
   const steps: ScenarioStep[] = [];
   for (const entry of file.path) {
     const message = entry.message;
-    if (message?.role === "user") steps.push({ user: textOf(message.content) });
+    if (message?.role === "user") steps.push({ user: contentText(message.content) });
     else if (message?.role === "assistant") {
       const content = (Array.isArray(message.content) ? message.content : [])
         .filter((part) => KEPT_PARTS.has(part.type))

@@ -4,7 +4,7 @@
  * answer comes back beside the one pi gave on the learner's machine.
  */
 import type { SessionEvent } from "@agent/events";
-import type { RecordedCall } from "@agent/pi-session/to-events";
+import { contentText, type RecordedCall } from "@agent/pi-session/to-events";
 import type { SessionCommand } from "@agent/protocol";
 
 export interface RerunHost {
@@ -32,11 +32,7 @@ export function rerunCall(host: RerunHost, call: RecordedCall): Promise<RerunAns
       if (event.type !== "tool_execution_end" || event.toolCallId !== toolCallId) return;
       clearTimeout(timer);
       off();
-      const text = event.result.content
-        .filter((part) => part.type === "text")
-        .map((part) => (part as { text: string }).text)
-        .join("\n");
-      resolve({ text, isError: event.isError });
+      resolve({ text: contentText(event.result.content), isError: event.isError });
     });
     host.send({
       type: "run_tool_call",
