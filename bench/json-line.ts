@@ -123,3 +123,31 @@ export function persistLine(r: {
     slowestMs: round(Math.max(r.firstSave.max, r.typicalSave.max, r.restore.max)),
   });
 }
+
+/** Figure 8 (bench/browser/long.ts): steps per second as scenarios grow, 5,000 calls in one message, Esc. */
+export function longLine(
+  rates: readonly { steps: number; stepsPerSecond: number; capped: boolean; longestTaskMs: number }[],
+  w: {
+    drawSeconds: number;
+    longestTaskMs: number;
+    tasksOver200Ms: number;
+    escMs: number | null;
+    escEndedMs: number | null;
+  },
+): string {
+  const figures: Record<string, number | null> = {};
+  for (const r of rates) {
+    figures[`stepsPerSecondAt${r.steps}`] = round(r.stepsPerSecond);
+    figures[`longestTaskMsAt${r.steps}`] = round(r.longestTaskMs, 0);
+  }
+  const first = rates[0];
+  const last = rates.at(-1);
+  figures.slowdown =
+    first && last && last.stepsPerSecond > 0 ? round(first.stepsPerSecond / last.stepsPerSecond, 2) : null;
+  figures.wideDrawSeconds = roundOrNull(w.drawSeconds);
+  figures.wideLongestTaskMs = round(w.longestTaskMs, 0);
+  figures.wideTasksOver200Ms = w.tasksOver200Ms;
+  figures.escMs = roundOrNull(w.escMs, 0);
+  figures.escRunEndedMs = roundOrNull(w.escEndedMs, 0);
+  return benchJsonLine("long", figures);
+}

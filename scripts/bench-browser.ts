@@ -24,11 +24,16 @@
  *    chunked record into IndexedDB and back, bench/browser/persist-worker.ts): the first (full) save, a
  *    typical save after one file is edited, and the restore; target 300 ms each, in every run.
  *
- * Figures 4 to 7 each end with one JSON line of their figures (`{"bench-burst": …}`, `bench-memory`,
- * `bench-model`, `bench-persist`; bench/json-line.ts), as figure 3 ends with `bench-browser`.
+ * 8. Long sessions (bench/browser/long.ts): steps per second over scenarios of 240, 2,400 and 24,000 steps
+ *    (target: the rate at 24,000 within 2× of the rate at 240), 5,000 calls in one message drawn (target:
+ *    under 10 s, no main-thread task over 200 ms), and Esc during that message (target: stopped in 200 ms).
+ *
+ * Figures 4 to 8 each end with one JSON line of their figures (`{"bench-burst": …}`, `bench-memory`,
+ * `bench-model`, `bench-persist`, `bench-long`; bench/json-line.ts), as figure 3 ends with `bench-browser`.
  *
  * `BENCH_ONLY=memory` builds the page and runs only figure 5; `BENCH_ONLY=model` only figure 6;
- * `BENCH_ONLY=persist` builds the workload page and runs only figure 7.
+ * `BENCH_ONLY=persist` builds the workload page and runs only figure 7; `BENCH_ONLY=long` only figure 8
+ * (`BENCH_LONG_STEPS=240,2400` other sizes).
  * `BENCH_ONLY=burst tsx scripts/bench-browser.ts` builds the page and runs only figure 4 (for iterating on
  * the page's rendering without the minutes the workload takes). `BENCH_ONLY=workload` runs only figure 3;
  * with it, `BENCH_OPS=a,b` runs only those operations and `BENCH_PROFILE=<file>` writes a CPU profile
@@ -50,10 +55,11 @@ import type { Browser } from "playwright-core";
 import { build, preview } from "vite";
 import { BURST_EVENTS_MIN } from "../bench/browser/burst.ts";
 import { burst, firstEvent, workloadInWorker } from "../bench/browser/drive.ts";
+import { LONG_STEPS, stepRate, wide } from "../bench/browser/long.ts";
 import { type HeapReading, memory } from "../bench/browser/memory.ts";
 import { fastStream, STREAM_RATE, STREAM_SECONDS, TOOL_TURNS, toolTurns } from "../bench/browser/model.ts";
 import { PERSIST_TARGET_MS, persistInWorker } from "../bench/browser/persist.ts";
-import { burstLine, memoryLine, modelLine, persistLine } from "../bench/json-line.ts";
+import { burstLine, longLine, memoryLine, modelLine, persistLine } from "../bench/json-line.ts";
 import { formatReport, PI_MEDIANS, RUNS, WARMUPS } from "../bench/run-workload.ts";
 import { findBrowser, launchBrowser } from "../tests/e2e/browser.ts";
 import { browserAliases } from "../vite.config.ts";
@@ -68,6 +74,8 @@ const HEAP_FLAT_MB = 10;
 /** model mode: the pipeline's median time from a stream's end to its tool, and from a tool to the next request */
 const PIPELINE_TARGET_MS = 5;
 const PAGE_LOADS = 5;
+/** figure 8: the calls in one message */
+const WIDE_CALLS = 5000;
 /** BENCH_ONLY=burst: the page build and the burst only (figure 4) */
 const burstOnly = process.env.BENCH_ONLY === "burst";
 /** BENCH_ONLY=memory: the page build and the memory figure only (figure 5) */
@@ -78,6 +86,8 @@ const workloadOnly = process.env.BENCH_ONLY === "workload";
 const modelOnly = process.env.BENCH_ONLY === "model";
 /** BENCH_ONLY=persist: the workload page and the saved-workspace figure only (figure 7) */
 const persistOnly = process.env.BENCH_ONLY === "persist";
+/** BENCH_ONLY=long: the page build and the long-session figure only (figure 8) */
+const longOnly = process.env.BENCH_ONLY === "long";
 const workloadOps = process.env.BENCH_OPS?.split(",").filter(Boolean);
 const profileFile = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
 
@@ -237,7 +247,8 @@ if (burstOnly) console.log("BENCH_ONLY=burst: figures 2 and 3 skipped");
 if (workloadOnly) console.log("BENCH_ONLY=workload: figures 1, 2, 4 and 5 skipped");
 if (memoryOnly) console.log("BENCH_ONLY=memory: figures 2, 3, 4 and 6 skipped");
 if (modelOnly) console.log("BENCH_ONLY=model: figures 2 to 5 skipped");
-if (persistOnly) console.log("BENCH_ONLY=persist: figures 1 to 6 skipped");
+if (persistOnly) console.log("BENCH_ONLY=persist: figures 1 to 6 and 8 skipped");
+if (longOnly) console.log("BENCH_ONLY=long: figures 2 to 7 skipped");
 const bundle = workloadOnly || persistOnly ? null : firstBundle();
 if (bundle) {
   const bundleKb = bundle.gzip / 1000;
@@ -310,7 +321,7 @@ function figure3(state: Awaited<ReturnType<typeof workloadInWorker>>) {
 const app = workloadOnly || persistOnly ? null : await serve(appDir);
 // Cross-origin isolation gives the worker's performance.now() 5 µs steps instead of 100 µs (ls-root is ~0.1 ms).
 const workloadPage =
-  burstOnly || memoryOnly || modelOnly
+  burstOnly || memoryOnly || modelOnly || longOnly
     ? null
     : await serve(benchDir, {
         "Cross-Origin-Opener-Policy": "same-origin",
@@ -327,9 +338,10 @@ if (workloadPage) {
   }
 }
 try {
-  if (app && !memoryOnly && !modelOnly) await figure4(app.url);
-  if (app && !burstOnly && !modelOnly) await figure5(app.url);
-  if (app && !burstOnly && !memoryOnly) await figure6(app.url);
+  if (app && !memoryOnly && !modelOnly && !longOnly) await figure4(app.url);
+  if (app && !burstOnly && !modelOnly && !longOnly) await figure5(app.url);
+  if (app && !burstOnly && !memoryOnly && !longOnly) await figure6(app.url);
+  if (app && !burstOnly && !memoryOnly && !modelOnly) await figure8(app.url);
 } finally {
   await app?.close();
 }
@@ -504,6 +516,44 @@ async function figure6(appUrl: string) {
       );
     if (s.errors.length) console.log(`   console errors on the page: ${s.errors.join(" | ")}`);
     console.log(modelLine(turns, s, LONG_TASK_TARGET_MS));
+  } finally {
+    await own.close();
+  }
+}
+async function figure8(appUrl: string) {
+  const own = await launch();
+  try {
+    const steps = process.env.BENCH_LONG_STEPS?.split(",").map(Number) ?? LONG_STEPS;
+    console.log(
+      `\n8. long sessions at "no pauses" (1280×720); targets: the rate at ${steps.at(-1)} steps within 2× of the ` +
+        `rate at ${steps[0]}; ${WIDE_CALLS} calls in one message drawn in under 10 s with no task over 200 ms; ` +
+        "Esc during it stopped within 200 ms",
+    );
+    const rates = [];
+    for (const n of steps) {
+      const r = await stepRate(own, appUrl, n);
+      rates.push(r);
+      console.log(
+        `   a. ${n} steps: ${r.reached} played in ${r.seconds.toFixed(1)} s, ${r.stepsPerSecond.toFixed(1)} steps/s` +
+          `${r.capped ? " (stopped at the time limit)" : ""}; longest task ${ms(r.longestTaskMs)}`,
+      );
+    }
+    const first = rates[0];
+    const last = rates.at(-1);
+    if (first && last)
+      console.log(
+        `      ${last.steps} against ${first.steps} steps: ${(first.stepsPerSecond / last.stepsPerSecond).toFixed(2)}× slower: ` +
+          verdict(last.stepsPerSecond * 2 >= first.stepsPerSecond && !last.capped),
+      );
+    const w = await wide(own, appUrl, WIDE_CALLS);
+    console.log(
+      `   b. ${w.calls} calls in one message: drawn in ${w.drawSeconds.toFixed(1)} s, longest task ${ms(w.longestTaskMs)}, ` +
+        `${w.tasksOver200Ms} over 200 ms: ${verdict(w.drawSeconds < 10 && w.tasksOver200Ms === 0)}\n` +
+        `   c. Esc after ${w.calls / 4} calls had ended: the page showed "Abort requested" ${ms(w.escMs)} after the key: ` +
+        `${verdict(w.escMs !== null && w.escMs <= 200)}; the run's end (every call left refused) reached it after ` +
+        `${ms(w.escEndedMs)}`,
+    );
+    console.log(longLine(rates, w));
   } finally {
     await own.close();
   }

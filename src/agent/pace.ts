@@ -14,6 +14,14 @@ export const CALL_PAUSE_MS = 500;
 /** After a call result: the step a presenter explains (what came back, and that it goes to the model). */
 export const RESULT_PAUSE_MS = 1200;
 
+/**
+ * With no pauses, how long the player works between two waits for the page (src/app/worker/pacer.ts).
+ * Waiting before every step held each step to a frame of the page's: a message of 5,000 calls took 5,000
+ * frames. Waiting once per slice lets the steps of a slice reach the page together (it draws the newest),
+ * and keeps the worker free often enough to take an abort at once.
+ */
+export const PACE_SLICE_MS = 12;
+
 /** What was shown last, which sets the pause before the next step (null: nothing to wait for). */
 export type Beat = "message" | "call" | "result";
 
@@ -26,7 +34,7 @@ const PAUSES: Record<Beat, number> = {
 /**
  * The pause before the next step while playing: a step's own `delayMs` when it has one, else the pause
  * after what was shown last; both divided by the speed (0.5 = twice as long). Speed 0 ("no pauses")
- * waits for nothing (the page's flow control still holds each step, see src/app/worker/pacer.ts).
+ * waits for nothing (the page's flow control still holds the player once per PACE_SLICE_MS of work).
  */
 export function pauseMs(after: Beat | null, speed: number, delayMs?: number): number {
   if (!(speed > 0)) return 0;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createScriptedDriver } from "./drivers/scripted";
 import { createEventEmitter, type SessionEvent } from "./events";
 import { runAgentLoop } from "./loop";
-import { CALL_PAUSE_MS, MESSAGE_PAUSE_MS, pauseMs, RESULT_PAUSE_MS } from "./pace";
+import { CALL_PAUSE_MS, MESSAGE_PAUSE_MS, PACE_SLICE_MS, pauseMs, RESULT_PAUSE_MS } from "./pace";
 import { ScenarioPlayer } from "./player";
 import { parseScenario, type ScenarioStep } from "./scenario";
 
@@ -29,7 +29,7 @@ const STEPS = [
 ];
 
 /** A player over the real loop and scripted driver, as the session wires them; sleeps are recorded. */
-function setup(steps: unknown[] = STEPS, options: { pauseAfterCall?: boolean } = {}) {
+function setup(steps: unknown[] = STEPS, options: { pauseAfterCall?: boolean; now?: () => number } = {}) {
   const events: SessionEvent[] = [];
   const emit = createEventEmitter((e) => events.push(e));
   const slept: number[] = [];
@@ -44,6 +44,7 @@ function setup(steps: unknown[] = STEPS, options: { pauseAfterCall?: boolean } =
       pace: async () => {
         paced++;
       },
+      ...(options.now ? { now: options.now } : {}),
       applyTools: () => {},
       runUser: async (step) => {
         const user = {
@@ -168,11 +169,26 @@ describe("ScenarioPlayer: pace", () => {
     }
   });
 
-  it("with no pauses sleeps never, yet waits for the page before every step", async () => {
-    const { player, slept, paced } = setup();
-    player.play(0);
+  it("with no pauses sleeps never, and waits for the page once per slice of work", async () => {
+    // Steps that take no time: one wait, before the first, lets the whole scenario through.
+    const quick = setup(STEPS, { now: () => 0 });
+    quick.player.play(0);
+    await quick.player.whenIdle();
+    expect(quick.slept).toEqual([]);
+    expect(quick.paced()).toBe(1);
+    // Each step a slice long: a wait before every one of the 7 steps.
+    let clock = 0;
+    const slow = setup(STEPS, { now: () => (clock += PACE_SLICE_MS) });
+    slow.player.play(0);
+    await slow.player.whenIdle();
+    expect(slow.slept).toEqual([]);
+    expect(slow.paced()).toBe(7);
+  });
+
+  it("at a speed with pauses, and on Step, waits for the page before every step", async () => {
+    const { player, paced } = setup(STEPS, { now: () => 0 });
+    player.play(4);
     await player.whenIdle();
-    expect(slept).toEqual([]);
     expect(paced()).toBe(7);
   });
 

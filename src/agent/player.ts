@@ -10,7 +10,7 @@
  * their results show on the press that shows the first result.
  */
 import type { Emit, ScenarioStatus, SessionEventBody } from "./events";
-import { type Beat, sleep as defaultSleep, pauseMs } from "./pace";
+import { type Beat, sleep as defaultSleep, PACE_SLICE_MS, pauseMs } from "./pace";
 import type { AssistantStep, DisplayStep, Scenario, ScenarioTools, UserStep } from "./scenario";
 import { displaySteps, stepKind } from "./scenario";
 
@@ -34,6 +34,10 @@ export class ScenarioPlayer {
   current = -1;
   readonly steps: DisplayStep[];
   private readonly firstShown: number[] = [];
+  /** where each call result is shown: `${file step} ${toolCallId}` → index into `steps` */
+  private readonly resultShown = new Map<string, number>();
+  /** when the page last caught up (the clock of `now`) */
+  private caughtUpAt = Number.NEGATIVE_INFINITY;
   private busy = false;
   /** a Step press not yet used up by a step shown */
   private credit = false;
@@ -60,6 +64,7 @@ export class ScenarioPlayer {
     this.steps = displaySteps(scenario.steps);
     this.steps.forEach((s, i) => {
       if (this.firstShown[s.file] === undefined) this.firstShown[s.file] = i;
+      if (s.toolCallId !== undefined) this.resultShown.set(`${s.file} ${s.toolCallId}`, i);
     });
   }
 
@@ -197,7 +202,12 @@ export class ScenarioPlayer {
     }
     const pressed = this.status !== "playing";
     if (pressed && !this.credit) await this.held(this.waitForPress(signal));
-    await this.host.pace?.(signal);
+    // With no pauses the page is waited for once per slice of work; otherwise before every step (a
+    // pause or a press follows, so the wait costs nothing).
+    if (pressed || this.speed > 0 || this.now() - this.caughtUpAt >= PACE_SLICE_MS) {
+      await this.host.pace?.(signal);
+      this.caughtUpAt = this.now();
+    }
     // A step pressed for (or played on from a wait for a press) comes at once; playing on waits its pause.
     if (!pressed && this.status === "playing") {
       const ms = pauseMs(this.last, this.speed, delayMs);
@@ -270,8 +280,8 @@ export class ScenarioPlayer {
     if (event.type !== "message_start" || event.message.role !== "toolResult") return;
     const { toolCallId } = event.message;
     const file = this.next - 1;
-    const display = this.steps.findIndex((s) => s.file === file && s.toolCallId === toolCallId);
-    if (display < 0) return;
+    const display = this.resultShown.get(`${file} ${toolCallId}`);
+    if (display === undefined) return;
     await this.before(undefined, signal);
     this.show(display, "result", toolCallId);
   }

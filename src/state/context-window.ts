@@ -237,21 +237,36 @@ function canStartAt(message: AgentMessage): boolean {
  * message). A cut at anything but a user message splits a turn; its turn began at the nearest user
  * message before it.
  */
-export function findCut(messages: readonly AgentMessage[], keepRecentTokens: number): CutPoint {
-  const allowed: number[] = [];
-  messages.forEach((m, i) => {
-    if (canStartAt(m)) allowed.push(i);
-  });
-  if (allowed.length === 0) return { firstKept: 0, turnStart: -1, splitTurn: false };
-  let firstKept = allowed[0] as number;
+export function findCut(
+  messages: readonly AgentMessage[],
+  keepRecentTokens: number,
+  tokensOf: (index: number) => number = (i) => estimateMessageTokens(messages[i] as AgentMessage),
+): CutPoint {
+  // Walks back only as far as the budget reaches, and from there forward to a message a cut may start
+  // at: the work is the size of what is kept, not of the whole session (the gauge asks on every message).
+  let reached = 0;
   let counted = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
-    counted += estimateMessageTokens(messages[i] as AgentMessage);
-    if (counted < keepRecentTokens) continue;
-    const next = allowed.find((a) => a >= i);
-    if (next !== undefined) firstKept = next;
-    break;
+    counted += tokensOf(i);
+    if (counted >= keepRecentTokens) {
+      reached = i;
+      break;
+    }
   }
+  let firstKept = -1;
+  for (let i = reached; i < messages.length; i++)
+    if (canStartAt(messages[i] as AgentMessage)) {
+      firstKept = i;
+      break;
+    }
+  // Past the budget's message no cut may start: the first allowed message anywhere, as when it is never reached.
+  if (firstKept === -1)
+    for (let i = 0; i < messages.length; i++)
+      if (canStartAt(messages[i] as AgentMessage)) {
+        firstKept = i;
+        break;
+      }
+  if (firstKept === -1) return { firstKept: 0, turnStart: -1, splitTurn: false };
   if (messages[firstKept]?.role === "user") return { firstKept, turnStart: -1, splitTurn: false };
   let turnStart = -1;
   for (let i = firstKept; i >= 0; i--) {

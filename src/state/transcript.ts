@@ -168,6 +168,25 @@ function toEntry(message: AgentMessage, key: string, streaming: boolean): Transc
 }
 
 /**
+ * The open reply's entry after a tool call's delta: that call's line changes, nothing else. Rebuilding
+ * the entry from the whole message on every delta cost a reply of n calls n² (a scripted reply of 5,000
+ * calls took seconds of the page's time); the streaming call is the newest, found from the end.
+ */
+function withToolCall(
+  entry: Extract<TranscriptEntry, { kind: "assistant" }>,
+  block: unknown,
+): TranscriptEntry {
+  const c = block as { type?: string; id: string; name: string; arguments: unknown } | undefined;
+  if (c?.type !== "toolCall") return entry;
+  const call = { id: c.id, name: c.name, args: c.arguments };
+  const calls = entry.toolCalls;
+  let at = calls.length - 1;
+  while (at >= 0 && calls[at].id !== c.id) at--;
+  const toolCalls = at < 0 ? [...calls, call] : calls.with(at, call);
+  return { ...entry, toolCalls };
+}
+
+/**
  * Folds pi's message events (and the calls' start/end) into the transcript. Writes go through `draft`
  * (copy on first write; see fold-store.ts); called with two arguments it is a plain pure reducer.
  */
@@ -219,7 +238,12 @@ function fold(state: TranscriptSnapshot, event: SessionEvent, draft: Draft): Tra
       next.entries = entries;
       next.streaming = message;
       if (state.open >= 0) {
-        entries[state.open] = toEntry(message, entries[state.open].key, true);
+        const open = entries[state.open];
+        const delta = event.type === "message_update" && !event.message ? deltaOf(event) : undefined;
+        entries[state.open] =
+          open.kind === "assistant" && delta?.type.startsWith("toolcall_") && "contentIndex" in delta
+            ? withToolCall(open, message.content[delta.contentIndex])
+            : toEntry(message, open.key, true);
         return next;
       }
       entries.push(toEntry(message, `m${event.seq}`, true));

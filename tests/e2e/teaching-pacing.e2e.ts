@@ -87,8 +87,13 @@ describe.each(VIEWPORTS)("teaching pace at $width×$height", (viewport) => {
       expect(await current.count()).toBe(1);
       const number = (await current.locator(".player__n").textContent())?.trim();
       seen.push(Number.parseInt(number ?? "", 10));
-      const [box, item] = [await list.boundingBox(), await current.boundingBox()];
-      expect(item && box && item.y >= box.y - 1 && item.y + item.height <= box.y + box.height + 1).toBe(true);
+      // (the list scrolls in the frame after the step is drawn)
+      await expect
+        .poll(async () => {
+          const [box, item] = [await list.boundingBox(), await current.boundingBox()];
+          return item && box && item.y >= box.y - 1 && item.y + item.height <= box.y + box.height + 1;
+        })
+        .toBe(true);
     }
     expect(seen).toEqual(Array.from({ length: SEED_STEPS }, (_, i) => i + 1));
     // Each call's result came on a press of its own: four results, four calls, all done.

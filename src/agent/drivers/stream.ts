@@ -1,7 +1,10 @@
 /**
  * Replays a finished assistant message as pi-ai's streaming events (start, a start / delta / end triple
  * per content block, then done or error), so a scripted or manual reply looks to the loop and the UI
- * exactly like a streamed one.
+ * exactly like a streamed one. Each event's `partial` is the message so far, as a provider's stream has
+ * it: a block opens empty (no text yet, a tool call with no arguments), its delta fills it, its end
+ * closes it. So the page can rebuild the message from the deltas alone (agent/message-delta.ts), as it
+ * does a model's.
  */
 import type { AssistantMessage, AssistantMessageEvent } from "../messages";
 import { EMPTY_USAGE } from "../messages";
@@ -28,20 +31,33 @@ export function assistantMessage(
 
 export async function* streamMessage(final: AssistantMessage): AsyncGenerator<AssistantMessageEvent> {
   const partial = (n: number): AssistantMessage => ({ ...final, content: final.content.slice(0, n) });
+  const opening = (i: number): AssistantMessage => {
+    const block = final.content[i];
+    const empty =
+      block.type === "text"
+        ? { ...block, text: "" }
+        : block.type === "thinking"
+          ? { ...block, thinking: "" }
+          : block.type === "toolCall"
+            ? { ...block, arguments: {} }
+            : block;
+    return { ...final, content: [...final.content.slice(0, i), empty] };
+  };
   yield { type: "start", partial: partial(0) };
   for (let i = 0; i < final.content.length; i++) {
     const block = final.content[i];
     const p = partial(i + 1);
+    const start = opening(i);
     if (block.type === "text") {
-      yield { type: "text_start", contentIndex: i, partial: p };
+      yield { type: "text_start", contentIndex: i, partial: start };
       yield { type: "text_delta", contentIndex: i, delta: block.text, partial: p };
       yield { type: "text_end", contentIndex: i, content: block.text, partial: p };
     } else if (block.type === "thinking") {
-      yield { type: "thinking_start", contentIndex: i, partial: p };
+      yield { type: "thinking_start", contentIndex: i, partial: start };
       yield { type: "thinking_delta", contentIndex: i, delta: block.thinking, partial: p };
       yield { type: "thinking_end", contentIndex: i, content: block.thinking, partial: p };
     } else {
-      yield { type: "toolcall_start", contentIndex: i, partial: p };
+      yield { type: "toolcall_start", contentIndex: i, partial: start };
       yield {
         type: "toolcall_delta",
         contentIndex: i,

@@ -1,6 +1,11 @@
-/** Runs one scenario headless from start to end (Node tests and `npm run scenario`), with no delays. */
+/**
+ * Runs one scenario headless from start to end (Node tests and `npm run scenario`), with no delays. The
+ * events come in pi's shape, as the page's log gives them: a streaming update sent as its delta has its
+ * `message` and `partial` back (state/update-log.ts).
+ */
 import type { SessionEvent } from "@agent/events";
 import type { PiVersionId } from "@core/versions/ids";
+import { createUpdateLog } from "@state/update-log";
 import { Playground } from "./playground";
 import type { SessionOptions } from "./session";
 
@@ -12,7 +17,9 @@ export async function runScenarioHeadless(
   piVersion?: PiVersionId,
 ): Promise<{ events: SessionEvent[]; playground: Playground }> {
   const events: SessionEvent[] = [];
-  const playground = new Playground((e) => {
+  const inPiShape = createUpdateLog();
+  const playground = new Playground((sent) => {
+    const e = inPiShape(sent);
     events.push(e);
     onEvent(e);
   }, options);

@@ -183,7 +183,7 @@ describe("Playground (driven without a worker)", () => {
     expect(changes.at(-1)).toBe("delete a.txt");
   });
 
-  it("waits for the page to catch up (pace) before every step of a playing scenario", async () => {
+  it("waits for the page to catch up (pace) before every step of a scenario playing with pauses", async () => {
     const events: SessionEvent[] = [];
     const held: (() => void)[] = [];
     const playground = new Playground((e) => events.push(e), {
@@ -201,7 +201,9 @@ describe("Playground (driven without a worker)", () => {
         ],
       },
     });
-    playground.handle({ type: "scenario_play", speed: 0 });
+    // Fast enough that its pauses (a few ms) end within the test's settle; with no pauses the player
+    // would wait for the page only once per slice of work (player.test.ts).
+    playground.handle({ type: "scenario_play", speed: 1000 });
     const steps = () => events.filter((e) => e.type === "scenario_step").length;
     const settle = () => new Promise((r) => setTimeout(r, 10));
     // Each step starts only once the pace before it has let it go.

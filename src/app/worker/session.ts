@@ -178,6 +178,9 @@ export class PlaygroundSession {
       ...extra,
     };
     this.workspace.changeSource = "tool";
+    // A scenario's listener sees each event whole; the page gets streaming updates as deltas either way
+    // (a scripted message of 5,000 calls sent whole with each of its updates would cost its size squared).
+    const send = listener ? asDeltas((e) => void this.emit(e)) : this.loopEmit(controller.signal);
     const work = runAgentLoop(
       [...leading, ...prompts],
       context,
@@ -185,10 +188,10 @@ export class PlaygroundSession {
       listener
         ? async (e) => {
             await listener.beforeLoopEvent(e, controller.signal);
-            this.emit(e);
+            send(e);
             await listener.afterLoopEvent(e, controller.signal);
           }
-        : this.loopEmit(controller.signal),
+        : send,
       controller.signal,
       driver,
     ).then((added) => {

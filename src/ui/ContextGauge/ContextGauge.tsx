@@ -9,13 +9,15 @@ import {
   estimateChars,
   findCut,
   SMALL_WINDOW,
-  type TruncationFigures,
 } from "@state/context-window";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
 import { useSession } from "../session-context";
 import "./ContextGauge.css";
+import { BarSegment } from "./BarSegment";
+import { MessageRows } from "./MessageRows";
+import { barSegments } from "./segments";
 
 /** The windows the learner can pick; the small one comes with settings a pi user would give a small model. */
 const WINDOWS: readonly { id: string; window: number; settings: CompactionSettings }[] = [
@@ -80,39 +82,23 @@ export function ContextGauge() {
   const total = contextTotal(entries, promptTokens);
   const threshold = compactionThreshold(window, settings);
   const cut = useMemo(
-    () => findCut(messages, settings.keepRecentTokens),
-    [messages, settings.keepRecentTokens],
+    // The estimates the fold already made, rather than measuring each message again.
+    () => findCut(messages, settings.keepRecentTokens, (i) => entries[i]?.estimate ?? 0),
+    [messages, entries, settings.keepRecentTokens],
   );
   const over = total.tokens > threshold;
   const scale = Math.max(window, total.tokens);
   const pct = (n: number) => `${Math.min(100, (n / scale) * 100)}%`;
 
   // The bar: what the provider reported as one block, then each later message as pi estimates it.
-  const segments: { key: string; tokens: number; kind: string; title: string }[] = [];
-  if (total.lastUsageIndex === null) {
-    segments.push({ key: "p", tokens: promptTokens, kind: "prompt", title: t("prompt") });
-    for (const e of entries)
-      segments.push({
-        key: `m${e.index}`,
-        tokens: e.estimate,
-        kind: e.role,
-        title: `${e.index + 1} ${rowTitle(e)}`,
-      });
-  } else {
-    segments.push({
-      key: "u",
-      tokens: total.usageTokens,
-      kind: "usage",
-      title: t("reported", { last: total.lastUsageIndex + 1 }),
-    });
-    for (const e of entries.slice(total.lastUsageIndex + 1))
-      segments.push({
-        key: `m${e.index}`,
-        tokens: e.estimate,
-        kind: e.role,
-        title: `${e.index + 1} ${rowTitle(e)}`,
-      });
-  }
+  const segments = useMemo(() => {
+    const head =
+      total.lastUsageIndex === null
+        ? { key: "p", tokens: promptTokens, kind: "prompt", first: -1, last: -1 }
+        : { key: "u", tokens: total.usageTokens, kind: "usage", first: -1, last: -1 };
+    const rest = total.lastUsageIndex === null ? entries : entries.slice(total.lastUsageIndex + 1);
+    return [head, ...barSegments(rest)];
+  }, [entries, promptTokens, total.lastUsageIndex, total.usageTokens]);
   function rowTitle(e: ContextEntry) {
     return `${t(`role.${e.role}`)}${e.label ? ` (${e.label})` : ""}`;
   }
@@ -152,11 +138,15 @@ export function ContextGauge() {
         </div>
         <div className="context-gauge__bar" role="img" aria-label={t("barLabel")}>
           {segments.map((s) => (
-            <span
+            <BarSegment
               key={s.key}
-              className={`context-gauge__seg context-gauge__seg--${s.kind}`}
-              style={{ width: pct(s.tokens) }}
-              title={`${s.title}: ${format.count(s.tokens)}`}
+              kind={s.kind}
+              first={s.first}
+              last={s.last}
+              tokens={s.tokens}
+              width={pct(s.tokens)}
+              label={s.first === s.last ? (entries[s.first]?.label ?? undefined) : undefined}
+              reportedUpTo={total.lastUsageIndex ?? undefined}
             />
           ))}
           <span
@@ -196,98 +186,12 @@ export function ContextGauge() {
           </p>
         ) : null}
       </div>
-      <table className="context-gauge__table">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t("col.what")}</th>
-            <th scope="col" className="num">
-              {t("col.tokens")}
-            </th>
-            <th scope="col">{t("col.source")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr data-role="prompt">
-            <td />
-            <td>{t("prompt")}</td>
-            <td className="num">{format.count(promptTokens)}</td>
-            <td title={t("sourceLong.estimate")}>{t("source.estimate")}</td>
-          </tr>
-          {entries.map((e) => (
-            <Row
-              key={e.index}
-              entry={e}
-              kept={cut.firstKept <= e.index}
-              label={rowTitle(e)}
-              cutHere={entries.length > 0 && cut.firstKept === e.index && cut.firstKept > 0}
-            />
-          ))}
-        </tbody>
-      </table>
+      <MessageRows
+        entries={entries}
+        promptTokens={promptTokens}
+        firstKept={cut.firstKept}
+        rowTitle={rowTitle}
+      />
     </div>
-  );
-}
-
-function Row({
-  entry,
-  label,
-  kept,
-  cutHere,
-}: {
-  entry: ContextEntry;
-  label: string;
-  kept: boolean;
-  cutHere: boolean;
-}) {
-  const { t, format } = useT("contextGauge");
-  const [open, setOpen] = useState(false);
-  const usage = entry.usageOutput !== null;
-  return (
-    <>
-      {cutHere ? (
-        <tr className="context-gauge__cutrow">
-          <td colSpan={4}>{t("cutRow", { count: entry.index })}</td>
-        </tr>
-      ) : null}
-      <tr data-role={entry.role} data-kept={kept} data-testid="context-row">
-        <td className="num">{entry.index + 1}</td>
-        <td>
-          {label}
-          {entry.truncation ? (
-            <>
-              {" "}
-              <button type="button" className="context-gauge__why" onClick={() => setOpen((o) => !o)}>
-                {t("why")}
-              </button>
-              {open ? <Untruncated figures={entry.truncation} sent={entry.estimate} /> : null}
-            </>
-          ) : null}
-        </td>
-        <td className="num">{format.count(usage ? (entry.usageOutput ?? 0) : entry.estimate)}</td>
-        <td title={usage ? t("sourceLong.usage") : t("sourceLong.estimate")}>
-          {usage ? t("source.usage") : t("source.estimate")}
-        </td>
-      </tr>
-    </>
-  );
-}
-
-/** What the whole output would have cost against what the cut sent. */
-function Untruncated({ figures, sent }: { figures: TruncationFigures; sent: number }) {
-  const { t, format } = useT("contextGauge");
-  const full = estimateChars(figures.totalBytes);
-  return (
-    <p className="context-gauge__untruncated" data-testid="untruncated">
-      {t("untruncated", {
-        full: format.count(full),
-        bytes: format.count(figures.totalBytes),
-        lines: format.count(figures.totalLines),
-        sent: format.count(sent),
-        outputBytes: format.count(figures.outputBytes),
-        outputLines: format.count(figures.outputLines),
-        times: format.count(Math.round(full / Math.max(1, sent))),
-      })}
-    </p>
   );
 }

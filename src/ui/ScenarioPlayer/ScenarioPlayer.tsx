@@ -1,13 +1,12 @@
-import type { DisplayStep } from "@agent/scenario";
 import { restoredPlayerNote } from "@state/restored-player";
 import type { TFunction } from "i18next";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useStore } from "../hooks/useStore";
 import { useT } from "../i18n";
-import { ModelText } from "../ModelText/ModelText";
 import { useScenarios, useSession } from "../session-context";
 import { localized } from "./localized";
 import { RestoredNote, useRestored } from "./RestoredNote";
+import { StepList } from "./StepList";
 import "./ScenarioPlayer.css";
 
 const SPEEDS = [
@@ -18,31 +17,12 @@ const SPEEDS = [
   { value: 0, label: "noPauses" },
 ] as const;
 
-/**
- * Scrolls the list, and only the list, so that `item` is in view: scrolling the composer around it too
- * would push the player's own buttons out of sight where the column is short.
- */
-function scrollIntoList(list: HTMLElement, item: HTMLElement) {
-  const box = list.getBoundingClientRect();
-  const at = item.getBoundingClientRect();
-  if (at.top < box.top) list.scrollTop -= box.top - at.top;
-  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
-}
-
 /** What the status line says: the step the player is on, counted as the list shows steps. */
 function statusText(t: TFunction, scenario: { status: string; current: number; steps: readonly unknown[] }) {
   const total = scenario.steps.length;
   if (scenario.status === "done") return t("finished");
   if (scenario.current < 0) return t("ready", { count: total });
   return t("at", { n: scenario.current + 1, count: total, status: t(`status.${scenario.status}`) });
-}
-
-/** A step's line: the page's words for a result or a change of tools; the model's own text otherwise. */
-function StepSummary({ step, t }: { step: DisplayStep; t: TFunction }) {
-  if (step.kind === "result" && step.toolName)
-    return <>{t("resultOf", { name: step.toolName, id: step.toolCallId })}</>;
-  if (step.kind === "tools" && step.tools) return <>{t("toolsStep", { names: step.tools.join(", ") })}</>;
-  return <ModelText>{step.summary}</ModelText>;
 }
 
 /**
@@ -81,14 +61,7 @@ export function ScenarioPlayer() {
     }
   }, [ready, scenario, list, picked, loadScenario]);
 
-  const listRef = useRef<HTMLOListElement>(null);
   const current = scenario?.current ?? -1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a list that opens or closes scrolls to its step again
-  useEffect(() => {
-    const list = listRef.current;
-    const item = current >= 0 ? (list?.children[current] as HTMLElement | undefined) : undefined;
-    if (list && item) scrollIntoList(list, item);
-  }, [current, allSteps]);
 
   const playing = scenario?.status === "playing";
   const done = scenario?.status === "done";
@@ -185,33 +158,7 @@ export function ScenarioPlayer() {
             <p className="player__status" aria-live="polite">
               {loading ? t("loadingPicked") : statusText(t, scenario)}
             </p>
-            <ol
-              className={`player__steps${allSteps ? " is-open" : ""}`}
-              aria-label={t("steps")}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so it must take focus to scroll by keyboard
-              tabIndex={0}
-              ref={listRef}
-            >
-              {scenario.steps.map((s, i) => (
-                <li
-                  // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
-                  key={i}
-                  className={
-                    [
-                      s.kind === "result" ? "player__sub" : "",
-                      i < current ? "is-done" : i === current ? "is-current" : "",
-                    ]
-                      .filter(Boolean)
-                      .join(" ") || undefined
-                  }
-                  aria-current={i === current ? "step" : undefined}
-                >
-                  <span className="player__n">{i + 1}.</span>
-                  <span className={`kind kind--${s.kind}`}>{t(`kind.${s.kind}`)}</span>{" "}
-                  <StepSummary step={s} t={t} />
-                </li>
-              ))}
-            </ol>
+            <StepList steps={scenario.steps} current={current} open={allSteps} />
             <button
               type="button"
               className="linkish"

@@ -4,6 +4,7 @@ import { BreakOnTool } from "../Debugger/BreakOnTool";
 import { useFollowNewest } from "../hooks/useFollowNewest";
 import { useNow } from "../hooks/useNow";
 import { useStore } from "../hooks/useStore";
+import { spacers, useVirtualList } from "../hooks/useVirtualList";
 import { useT } from "../i18n";
 import { useSelection, useSession } from "../session-context";
 import "./Timeline.css";
@@ -12,6 +13,11 @@ import "./Timeline.css";
 const SHOWN_BATCHES = 6;
 /** and at most this many lanes (whole batches; the newest is always drawn) */
 const SHOWN_LANES = 8;
+/**
+ * Lanes drawn beyond those in view, each side. A batch of a few dozen calls is drawn whole; one of
+ * 5,000 draws the lanes in view and these (every running lane is redrawn as its clock ticks).
+ */
+const OVERSCAN_LANES = 30;
 
 const stageKey = (stage: StageName) => `stage.${stage}` as const;
 
@@ -90,57 +96,71 @@ function Batch({
   const { start, end, elapsed } = timelineExtent(lanes, now);
   const span = end - start;
   const mode = lanes.find((l) => l.mode)?.mode;
+  const head = useRef<HTMLElement>(null);
+  const drawn = useVirtualList({
+    count: lanes.length,
+    scroller: () => head.current?.closest<HTMLElement>(".panel__body") ?? null,
+    rowPx: 24,
+    overscan: OVERSCAN_LANES,
+    start: head,
+  });
+  const { items, before, after } = spacers(drawn);
   const pos = (b: { start: number; end: number | null }) => ({
     left: `${((b.start - start) / span) * 100}%`,
     width: `max(3px, ${(((b.end ?? now) - b.start) / span) * 100}%)`,
   });
   return (
     <section className="batch" aria-label={t("batch", { count: lanes.length })}>
-      <header className="batch__head">
+      <header className="batch__head" ref={head}>
         {lanes.length > 1 ? t("manyCalls", { count: lanes.length }) : t("oneCall")}
         {/* sequential or parallel says how calls of one message ran: a lone call has neither */}
         {mode && lanes.length > 1 ? ` · ${t(`mode.${mode}`)}` : ""} · {format.duration(elapsed)}
       </header>
-      <ol className="lanes">
-        {lanes.map((l) => (
-          <li
-            key={`${l.toolCallId}-${l.start}`}
-            className={`lane lane--${l.status}${selected === l.toolCallId ? " is-selected" : ""}`}
-            data-call={l.toolCallId}
-          >
-            <button
-              type="button"
-              className="lane__label linkish"
-              aria-pressed={selected === l.toolCallId}
-              onClick={() => onSelect(l.toolCallId)}
-              title={t("highlight", { id: l.toolCallId })}
+      <ol className="lanes" style={{ paddingTop: before, paddingBottom: after }}>
+        {items.map(({ index }) => {
+          const l = lanes[index];
+          return (
+            <li
+              key={`${l.toolCallId}-${l.start}`}
+              ref={drawn.measureElement}
+              data-index={index}
+              className={`lane lane--${l.status}${selected === l.toolCallId ? " is-selected" : ""}`}
+              data-call={l.toolCallId}
             >
-              <code>{l.toolName}</code> <span className="muted">{l.toolCallId}</span>
-            </button>
-            <div className="lane__track">
-              {l.bars.map((b, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: bars are positional within a lane
-                <Bar key={i} bar={b} style={pos(b)} now={now} />
-              ))}
-            </div>
-            <span className="lane__time">
-              <BreakOnTool tool={l.toolName} />{" "}
-              {l.status === "running" ? (
-                <>
-                  <span aria-live="off">{format.duration(now - laneExtent(l, now).start)}</span>{" "}
-                  <button type="button" className="danger" onClick={onAbort} title={t("common:abortTitle")}>
-                    {t("common:abort")}
-                  </button>
-                </>
-              ) : (
-                <span className={l.status === "error" ? "error" : undefined}>
-                  {format.duration(laneDuration(l, now))}
-                  {l.status === "error" ? ` · ${t("error")}` : ""}
-                </span>
-              )}
-            </span>
-          </li>
-        ))}
+              <button
+                type="button"
+                className="lane__label linkish"
+                aria-pressed={selected === l.toolCallId}
+                onClick={() => onSelect(l.toolCallId)}
+                title={t("highlight", { id: l.toolCallId })}
+              >
+                <code>{l.toolName}</code> <span className="muted">{l.toolCallId}</span>
+              </button>
+              <div className="lane__track">
+                {l.bars.map((b, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: bars are positional within a lane
+                  <Bar key={i} bar={b} style={pos(b)} now={now} />
+                ))}
+              </div>
+              <span className="lane__time">
+                <BreakOnTool tool={l.toolName} />{" "}
+                {l.status === "running" ? (
+                  <>
+                    <span aria-live="off">{format.duration(now - laneExtent(l, now).start)}</span>{" "}
+                    <button type="button" className="danger" onClick={onAbort} title={t("common:abortTitle")}>
+                      {t("common:abort")}
+                    </button>
+                  </>
+                ) : (
+                  <span className={l.status === "error" ? "error" : undefined}>
+                    {format.duration(laneDuration(l, now))}
+                    {l.status === "error" ? ` · ${t("error")}` : ""}
+                  </span>
+                )}
+              </span>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );
