@@ -56,12 +56,8 @@ export function FileTree() {
   const callKey = touched?.calls[0] ?? "";
   const { items, before, after } = spacers(drawn);
   return (
-    <ul
-      className="file-tree"
-      aria-label={t("files")}
-      ref={list}
-      style={{ paddingTop: before, paddingBottom: after }}
-    >
+    <ul className="file-tree" aria-label={t("files")} ref={list}>
+      {before > 0 ? <li aria-hidden="true" style={{ height: before }} /> : null}
       {items.map(({ index }) => {
         const row = rows[index];
         const mark = changed[row.path];
@@ -114,6 +110,7 @@ export function FileTree() {
           </li>
         );
       })}
+      {after > 0 ? <li aria-hidden="true" style={{ height: after }} /> : null}
     </ul>
   );
 }

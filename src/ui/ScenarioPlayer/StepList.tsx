@@ -54,8 +54,8 @@ export function StepList({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so it must take focus to scroll by keyboard
       tabIndex={0}
       ref={listRef}
-      style={{ paddingTop: before, paddingBottom: after }}
     >
+      {before > 0 ? <li aria-hidden="true" style={{ height: before }} /> : null}
       {items.map(({ index: i, key }) => {
         const s = steps[i];
         return (
@@ -79,6 +79,7 @@ export function StepList({
           </li>
         );
       })}
+      {after > 0 ? <li aria-hidden="true" style={{ height: after }} /> : null}
     </ol>
   );
 }

@@ -84,9 +84,10 @@ export function useKeepInView(
 }
 
 /**
- * The padding that stands in for the rows not drawn: above the first drawn row and below the last. With
+ * The heights that stand in for the rows not drawn, above the first drawn row and below the last: drawn
+ * as empty rows inside the list (padding on a scroller with a max-height would add to its height). With
  * none drawn yet (a list whose scroller is as high as its content, before it has been measured) the
- * padding is the whole list's height, so the scroller gets a height and the first rows are drawn.
+ * space below is the whole list's height, so the scroller gets a height and the first rows are drawn.
  */
 export function spacers(rows: Virtualizer<HTMLElement, Element>) {
   const items = rows.getVirtualItems();

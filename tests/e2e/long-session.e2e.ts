@@ -1,0 +1,89 @@
+/**
+ * A long session stays answerable: one assistant message of 5,000 read calls, played with no pauses,
+ * draws its calls (the timeline, the step list and the transcript draw only what is in view), and Esc in
+ * the middle of its results stops the run within a second, with the abort and the stopped reply shown.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wideScenario } from "../../bench/browser/long";
+import { launchBrowser } from "./browser";
+import { closePage, openApp } from "./page";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CALLS = 5000;
+const FILE = "e2e-wide.json";
+
+/** What the page's init script keeps from the session worker's messages. */
+interface Watched {
+  current: number;
+  abortAt: number;
+  endAt: number;
+}
+
+describe("a message of 5,000 calls", () => {
+  it("plays with no pauses, and Esc during its results stops the run within a second", async () => {
+    const scenario = wideScenario(CALLS);
+    const { page, errors } = await openApp(browser, {
+      viewport: { width: 1280, height: 720 },
+      prepare: async (context) => {
+        await context.addInitScript({
+          content: `window.__wide = { current: -1, abortAt: 0, endAt: 0 };
+            const Original = window.Worker;
+            window.Worker = class extends Original { constructor(...a) { super(...a); this.addEventListener("message", (m) => {
+              const d = m.data; const list = d.kind === "event" ? [d.event] : d.kind === "events" ? d.events : [];
+              for (const e of list) {
+                if (e.type === "scenario_state") window.__wide.current = e.current;
+                else if (e.type === "abort_requested") window.__wide.abortAt = performance.now();
+                else if (e.type === "agent_end") window.__wide.endAt = performance.now();
+              }
+            }); } };`,
+        });
+        await context.route("**/scenarios/index.json", async (route) => {
+          const response = await route.fetch();
+          const list = (await response.json()) as unknown[];
+          list.push({ file: FILE, title: scenario.title, description: scenario.description });
+          await route.fulfill({ response, json: list });
+        });
+        await context.route(`**/scenarios/${FILE}`, (route) => route.fulfill({ json: scenario }));
+      },
+    });
+    const picker = page.getByRole("combobox", { name: "Scenario" });
+    await picker.locator("option", { hasText: scenario.title }).waitFor({ state: "attached" });
+    await picker.selectOption(FILE);
+    await page.getByText(`${scenario.title}:`).waitFor({ timeout: 60_000 });
+    await page.getByRole("combobox", { name: "Speed" }).selectOption({ label: "no pauses" });
+    await page.getByRole("button", { name: "Play", exact: true }).click();
+
+    // Well into the results: the player shows one step per call result, after the prompt and the reply.
+    await page.waitForFunction(() => (window as unknown as { __wide: Watched }).__wide.current >= 300, null, {
+      timeout: 120_000,
+      polling: 50,
+    });
+    const pressed = await page.evaluate(() => performance.now());
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => (window as unknown as { __wide: Watched }).__wide.endAt > 0, null, {
+      timeout: 30_000,
+      polling: 20,
+    });
+    const seen = await page.evaluate(() => (window as unknown as { __wide: Watched }).__wide);
+    expect(seen.abortAt).toBeGreaterThan(pressed);
+    // The run's end reached the page within a second of the key.
+    expect(seen.endAt - pressed).toBeLessThan(1000);
+
+    // What the learner sees: the reply after the calls was stopped, and the scenario ended there.
+    await page.locator(".transcript").getByText("Request was aborted").waitFor({ timeout: 10_000 });
+    await page.getByText("Finished.").waitFor({ timeout: 10_000 });
+    // The step list drew only the steps near the current one, not 5,002.
+    expect(await page.locator(".player__steps > li").count()).toBeLessThan(100);
+    expect(await page.locator(".lanes > li").count()).toBeLessThan(200);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  }, 240_000);
+});
