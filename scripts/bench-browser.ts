@@ -549,7 +549,7 @@ async function figure8(appUrl: string) {
     console.log(
       `   b. ${w.calls} calls in one message: drawn in ${w.drawSeconds.toFixed(1)} s, longest task ${ms(w.longestTaskMs)}, ` +
         `${w.tasksOver200Ms} over 200 ms: ${verdict(w.drawSeconds < 10 && w.tasksOver200Ms === 0)}\n` +
-        `   c. Esc after ${w.calls / 4} calls had ended: the page showed "Abort requested" ${ms(w.escMs)} after the key: ` +
+        `   c. Esc after ${w.calls / 4} calls had ended: the session's "abort requested" reached the page ${ms(w.escMs)} after the key: ` +
         `${verdict(w.escMs !== null && w.escMs <= 200)}; the run's end (every call left refused) reached it after ` +
         `${ms(w.escEndedMs)}`,
     );

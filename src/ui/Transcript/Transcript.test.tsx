@@ -1,4 +1,5 @@
-import { resetSeq } from "@state/session-events.fixture";
+import type { SessionEventBody } from "@agent/events";
+import { ev, resetSeq } from "@state/session-events.fixture";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderWithSession } from "../test-support/render";
@@ -62,5 +63,35 @@ describe("Transcript", () => {
     await user.click(screen.getByRole("button", { name: "Show 30 earlier" }));
     expect(transcript().children).toHaveLength(130);
     expect(transcript().firstElementChild?.textContent).toContain("question 0");
+  });
+
+  it("draws the first 50 calls of a reply of 300, says how many are left, and draws more on demand", async () => {
+    const { feed, user } = renderWithSession(<Transcript />);
+    const content = Array.from({ length: 300 }, (_, i) => ({
+      type: "toolCall",
+      id: `w${i + 1}`,
+      name: "read",
+      arguments: { path: "a.txt" },
+    }));
+    const message = {
+      role: "assistant",
+      content,
+      api: "playground",
+      provider: "scripted",
+      model: "scripted",
+    };
+    const reply = { ...message, stopReason: "toolUse", timestamp: 1 };
+    feed([
+      ev({ type: "message_start", message: { ...reply, content: [] } } as unknown as SessionEventBody),
+      ev({ type: "message_end", message: reply } as unknown as SessionEventBody),
+    ]);
+    const calls = () => transcript().querySelectorAll(".call");
+    expect(calls()).toHaveLength(50);
+    expect(screen.getByText(/^250 more calls in this reply are not drawn here/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Show 200 more" }));
+    expect(calls()).toHaveLength(250);
+    await user.click(screen.getByRole("button", { name: "Show 50 more" }));
+    expect(calls()).toHaveLength(300);
+    expect(screen.queryByText(/more calls in this reply/)).toBeNull();
   });
 });

@@ -2,13 +2,13 @@ import type { StopReason } from "@agent/messages";
 import type { TranscriptEntry } from "@state/transcript";
 import { memo } from "react";
 import { CodeBlock } from "../CodeBlock/CodeBlock";
-import { OutsideNote } from "../Compromises/OutsideNote";
 import { DiffView } from "../DiffView/DiffView";
 import { DrillNote } from "../Drills/DrillNote";
 import { useT } from "../i18n";
 import { ModelText } from "../ModelText/ModelText";
 import { noticeText } from "../Notice/notice-text";
 import { UsageLine } from "../Usage/Usage";
+import { Calls } from "./Calls";
 import { Thinking, Written } from "./ModelParts";
 import { StreamingText } from "./StreamingText";
 
@@ -19,7 +19,7 @@ function stopKey(reason: string) {
   return `stop.${STOP_REASONS.includes(reason as StopReason) ? reason : "other"}` as const;
 }
 
-function Json({ value, label }: { value: unknown; label: string }) {
+function _Json({ value, label }: { value: unknown; label: string }) {
   return <CodeBlock label={label}>{JSON.stringify(value, null, 2)}</CodeBlock>;
 }
 
@@ -91,34 +91,13 @@ function EntryView({ entry, calls, elapsed, selectedCall, onSelect }: EntryProps
               <p className="error">{entry.errorMessage}</p>
             </ModelText>
           ) : null}
-          {entry.toolCalls.map((c) => (
-            <div key={c.id} className={`call${selectedCall === c.id ? " is-selected" : ""}`} data-call={c.id}>
-              <div className="call__head">
-                <span className="call__label">{t("toolCall")}</span>
-                <code className="call__name">{c.name}</code>
-                <button
-                  type="button"
-                  className="linkish call__id"
-                  aria-pressed={selectedCall === c.id}
-                  onClick={() => onSelect(c.id)}
-                  title={t("highlightCall")}
-                >
-                  {c.id}
-                </button>
-                <span className={`status status--${calls[c.id] ?? "pending"}`}>
-                  {t(`status.${calls[c.id] ?? "pending"}`)}
-                </span>
-              </div>
-              <Json value={c.args} label={t("argsOf", { id: c.id })} />
-              <OutsideNote args={c.args} />
-              {calls[c.id] === "running" && elapsed[c.id] !== undefined ? (
-                <p className="call__wait" data-elapsed-ms={elapsed[c.id]}>
-                  {t("wait", { seconds: format.count(Math.round(elapsed[c.id] / 1000)) })}{" "}
-                  <code>{c.name}</code> {t("waitAfter")}
-                </p>
-              ) : null}
-            </div>
-          ))}
+          <Calls
+            calls={entry.toolCalls}
+            status={calls}
+            elapsed={elapsed}
+            selectedCall={selectedCall}
+            onSelect={onSelect}
+          />
           <UsageLine usage={entry.usage} />
         </li>
       );

@@ -24,9 +24,13 @@ export function useVirtualList(options: {
     estimateSize: () => options.rowPx,
     overscan: options.overscan,
     scrollMargin: offset,
-    // Fractional heights: a row of 1.5em is 17.2 px, and whole pixels drift a row off in 80 rows.
-    measureElement: (element, entry) =>
-      entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height,
+    // Heights come from the ResizeObserver, fractional (a row of 1.5em is 17.2 px, and whole pixels
+    // drift a row off in 80 rows). A row just drawn keeps the size the list has for it until its first
+    // report: measuring it there and then forced a layout of the page for each row a fast session drew.
+    measureElement: (element, entry, list) =>
+      entry?.borderBoxSize?.[0]?.blockSize ??
+      list.measurementsCache[list.indexFromElement(element)]?.size ??
+      options.rowPx,
   });
 }
 
