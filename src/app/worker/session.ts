@@ -18,6 +18,7 @@ import type { ToolsOptions } from "@core/tools/index";
 import { wrapToolDefinitions } from "@core/tools/tool-definition-wrapper";
 import { type PiVersionId, piVersionProfile } from "@core/versions/index";
 import { PRESETS } from "../common/presets/index";
+import { createBreather, withBreath } from "./breather";
 import type { LearnerToolSource } from "./learner-tools/types";
 import { type ToolFactory, ToolTable, type ToolTableDeps } from "./session-tools";
 import { type BackendFactory, SessionWorkspace } from "./session-workspace";
@@ -66,6 +67,8 @@ export class PlaygroundSession {
   transcript: AgentMessage[] = [];
   readonly tools: ToolTable;
   readonly workspace: SessionWorkspace;
+  /** lets an abort in between the calls of a long batch (breather.ts) */
+  private readonly breathe = createBreather();
   private controller: AbortController | undefined;
   private work: Promise<void> | undefined;
 
@@ -223,7 +226,7 @@ export class PlaygroundSession {
     return {
       systemPrompt: this.tools.prompt.content,
       messages: this.transcript,
-      tools: wrapToolDefinitions(this.tools.executable()),
+      tools: wrapToolDefinitions(this.tools.executable()).map((tool) => withBreath(tool, this.breathe)),
     };
   }
 
