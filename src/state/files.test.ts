@@ -34,7 +34,7 @@ const changed = (
 ) => ev({ type: "file_changed", path, change, source });
 const ready = () =>
   ev({ type: "session_ready", backend: "memfs", cwd: "/workspace", files: ["a.txt", "src/", "src/b.ts"] });
-const fold = (...events: SessionEvent[]) => events.reduce(reduceFiles, EMPTY_FILES);
+const fold = (...events: SessionEvent[]) => events.reduce((s, e) => reduceFiles(s, e), EMPTY_FILES);
 
 describe("what the last call touched", () => {
   it("takes a read's path from its arguments, relative to cwd in any spelling", () => {
@@ -133,5 +133,27 @@ describe("which kind of backend holds the files", () => {
     expect(reset.backendKind).toBe("webcontainer");
     // An exported log from before events carried the kind: the id alone proves nothing.
     expect(fold(ready(), moved("webcontainer")).backendKind).toBe("memfs");
+  });
+});
+
+describe("the path list as files arrive", () => {
+  it("stays sorted, with each folder once as `name/`, however the files come", () => {
+    const names = Array.from(
+      { length: 2000 },
+      (_, i) => `d${(i * 7919) % 37}/e${i % 5}/f${(i * 104729) % 2000}.txt`,
+    );
+    const state = fold(ready(), ...names.map((n) => changed(n, "create")));
+    const expected = new Set(["a.txt", "src/", "src/b.ts"]);
+    for (const n of names) {
+      const parts = n.split("/");
+      for (let i = 1; i < parts.length; i++) expected.add(`${parts.slice(0, i).join("/")}/`);
+      expected.add(n);
+    }
+    expect(state.paths).toEqual([...expected].sort());
+  });
+
+  it("turns a file into a folder when a file is created under its name", () => {
+    const state = fold(ready(), changed("a.txt/inner.md", "create"));
+    expect(state.paths).toEqual(["a.txt/", "a.txt/inner.md", "src/", "src/b.ts"]);
   });
 });

@@ -1,6 +1,7 @@
 import type { SessionEvent } from "@agent/events";
 import { type BackendKind, backendKindOr } from "@core/backend-kinds";
 import { isAbsolutePath, relativePath, resolveToCwd } from "@core/path-utils";
+import { createDraft, type Draft } from "./fold-store";
 
 export interface FileChangeMark {
   change: "create" | "delete" | "modify" | "move";
@@ -133,12 +134,49 @@ function withPath(paths: readonly string[], path: string): string[] {
   return [...set].sort(compare);
 }
 
+/** Where `path` is, or would go, in a list sorted by `compare` (binary search). */
+function place(paths: readonly string[], path: string): number {
+  let lo = 0;
+  let hi = paths.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (paths[mid] < path) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const has = (paths: readonly string[], path: string) => paths[place(paths, path)] === path;
+
+/**
+ * withPath in place, on a list the reducer owns: each file added costs a binary search and an insert, not
+ * a sort of the whole list (a 20,000-file import sorted 20,000 times, each time longer).
+ */
+function addPath(paths: string[], path: string): void {
+  const parts = path.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join("/");
+    const at = place(paths, folder);
+    if (paths[at] === folder) paths.splice(at, 1);
+    const marker = `${folder}/`;
+    const slot = place(paths, marker);
+    if (paths[slot] !== marker) paths.splice(slot, 0, marker);
+  }
+  if (has(paths, `${path}/`)) return;
+  const at = place(paths, path);
+  if (paths[at] !== path) paths.splice(at, 0, path);
+}
+
 function withoutPath(paths: readonly string[], path: string): string[] {
   return paths.filter((p) => p !== path && p !== `${path}/` && !p.startsWith(`${path}/`));
 }
 
 /** The workspace tree, kept live from file_changed events, with the latest change per path. */
-export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSnapshot {
+export function reduceFiles(
+  state: FilesSnapshot,
+  event: SessionEvent,
+  draft: Draft = createDraft(),
+): FilesSnapshot {
   switch (event.type) {
     case "session_ready":
     case "workspace_reset":
@@ -164,14 +202,25 @@ export function reduceFiles(state: FilesSnapshot, event: SessionEvent): FilesSna
       if (event.change === "delete") paths = withoutPath(paths, event.path);
       else if (event.change === "move" && event.oldPath)
         paths = withPath(withoutPath(paths, event.oldPath), event.path);
-      else if (!paths.includes(event.path)) paths = withPath(paths, event.path);
+      else if (!has(paths, event.path)) {
+        const owned = draft.own(state.paths);
+        addPath(owned, event.path);
+        paths = owned;
+      }
       // a change names its call when only one was running; one named for an earlier call is not this one's
       const mine = event.toolCallId === undefined || state.touched?.calls.includes(event.toolCallId) === true;
       const touched =
         event.source === "tool" && mine
           ? touchedByChange(state.touched, event.path, CHANGE_TOUCH[event.change], event.seq)
           : state.touched;
-      return { ...state, paths, changed: { ...state.changed, [event.path]: mark }, touched };
+      // The record is copied once between two reads of the store, not once per change (fold-store.ts).
+      const changed = draft.own(state.changed);
+      changed[event.path] = mark;
+      const next = draft.own(state);
+      next.paths = paths;
+      next.changed = changed;
+      next.touched = touched;
+      return next;
     }
     case "tool_execution_start":
       return {
