@@ -1,16 +1,9 @@
 import { type TouchHow, treeRows } from "@state/files";
-import { useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useStore } from "../hooks/useStore";
-import { spacers, useKeepInView, useVirtualList } from "../hooks/useVirtualList";
 import { useT } from "../i18n";
 import { useSelection, useSession } from "../session-context";
 import "./FileTree.css";
-
-/**
- * Rows drawn beyond those in view, each side: a workspace of a few dozen files is drawn whole; one of
- * 20,000 draws the rows in view and these.
- */
-const OVERSCAN = 60;
 
 /** the tag beside a path the last call touched */
 function TouchTag({ how }: { how: TouchHow }) {
@@ -38,36 +31,24 @@ export function FileTree() {
   const rows = useMemo(() => treeRows(paths), [paths]);
   const list = useRef<HTMLUListElement>(null);
 
-  const drawn = useVirtualList({
-    count: rows.length,
-    scroller: () => list.current,
-    rowPx: 22,
-    overscan: OVERSCAN,
-  });
-  // The first path the last call touched comes into view; a row already in view stays put, so the tree
-  // does not jump on every call.
-  const firstTouched = useMemo(
-    () => (touched ? rows.findIndex((row) => touched.paths[row.path] !== undefined) : -1),
-    [rows, touched],
-  );
-  useKeepInView(drawn, firstTouched, touched?.seq);
+  const scrollTo = touched?.seq;
+  useEffect(() => {
+    if (scrollTo === undefined) return;
+    // nearest: a row already in view stays put, so the tree does not jump on every call
+    list.current?.querySelector("[data-touched]")?.scrollIntoView({ block: "nearest" });
+  }, [scrollTo]);
 
   if (rows.length === 0) return <p className="muted">{t("empty")}</p>;
   const callKey = touched?.calls[0] ?? "";
-  const { items, before, after } = spacers(drawn);
   return (
     <ul className="file-tree" aria-label={t("files")} ref={list}>
-      {before > 0 ? <li aria-hidden="true" style={{ height: before }} /> : null}
-      {items.map(({ index }) => {
-        const row = rows[index];
+      {rows.map((row) => {
         const mark = changed[row.path];
         const label = mark ? t(`change.${mark.change}`) : null;
         const how = touched?.paths[row.path];
         return (
           <li
             key={how ? `${row.path} ${callKey}` : row.path}
-            data-index={index}
-            ref={drawn.measureElement}
             style={{ paddingLeft: `${row.depth * 0.9}rem` }}
             className={how ? "file-tree__row is-touched" : "file-tree__row"}
             data-touched={how}
@@ -110,7 +91,6 @@ export function FileTree() {
           </li>
         );
       })}
-      {after > 0 ? <li aria-hidden="true" style={{ height: after }} /> : null}
     </ul>
   );
 }

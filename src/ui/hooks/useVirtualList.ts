@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useLayoutEffect, useState } from "react";
 
 /**
  * A long list that draws only the rows near the view (TanStack Virtual), for lists that grow with a
- * session: the scenario's steps, the context window's messages, the workspace's files. Each row is
+ * session: the scenario's steps, the context window's messages, a batch's lanes. Each row is
  * measured once drawn, so a projector's larger type or a row that opens keeps its true height.
  *
  * `scroller` is the element that scrolls. When the list shares it with what sits above (a panel's summary
