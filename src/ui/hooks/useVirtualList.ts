@@ -65,17 +65,12 @@ function useOffsetIn(scroller: () => HTMLElement | null, start?: RefObject<HTMLE
  * has scrolled from its scroll events. (Asking the DOM, as scrollIntoView does, forced a layout of the
  * page on every step of a fast scenario.)
  */
-export function useKeepInView(
-  rows: Virtualizer<HTMLElement, Element>,
-  index: number,
-  again?: unknown,
-  scroller?: RefObject<HTMLElement | null>,
-) {
+export function useKeepInView(rows: Virtualizer<HTMLElement, Element>, index: number, again?: unknown) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `again` asks for the scroll once more (the list opened)
   useEffect(() => {
     if (index < 0) return;
     const frame = requestAnimationFrame(() => {
-      const el = scroller?.current ?? rows.scrollElement;
+      const el = rows.scrollElement;
       const item = rows.measurementsCache[index];
       if (!el || !item) return;
       const top = rows.scrollOffset ?? el.scrollTop;
@@ -84,7 +79,7 @@ export function useKeepInView(
       else if (item.end > top + height) el.scrollTop = item.end - height;
     });
     return () => cancelAnimationFrame(frame);
-  }, [rows, index, again, scroller]);
+  }, [rows, index, again]);
 }
 
 /**
