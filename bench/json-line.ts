@@ -133,7 +133,16 @@ export function longLine(
     tasksOver200Ms: number;
     escMs: number | null;
     escEndedMs: number | null;
-  },
+  } | null,
+  f: {
+    importSeconds: number;
+    settleSeconds: number;
+    lsMs: number;
+    grepMs: number;
+    findMs: number;
+    longestTaskMs: number;
+    tasksOver200Ms: number;
+  } | null,
 ): string {
   const figures: Record<string, number | null> = {};
   for (const r of rates) {
@@ -144,10 +153,17 @@ export function longLine(
   const last = rates.at(-1);
   figures.slowdown =
     first && last && last.stepsPerSecond > 0 ? round(first.stepsPerSecond / last.stepsPerSecond, 2) : null;
-  figures.wideDrawSeconds = roundOrNull(w.drawSeconds);
-  figures.wideLongestTaskMs = round(w.longestTaskMs, 0);
-  figures.wideTasksOver200Ms = w.tasksOver200Ms;
-  figures.escMs = roundOrNull(w.escMs, 0);
-  figures.escRunEndedMs = roundOrNull(w.escEndedMs, 0);
+  figures.wideDrawSeconds = w ? roundOrNull(w.drawSeconds) : null;
+  figures.wideLongestTaskMs = w ? round(w.longestTaskMs, 0) : null;
+  figures.wideTasksOver200Ms = w ? w.tasksOver200Ms : null;
+  figures.escMs = w ? roundOrNull(w.escMs, 0) : null;
+  figures.escRunEndedMs = w ? roundOrNull(w.escEndedMs, 0) : null;
+  figures.filesImportSeconds = f ? round(f.importSeconds) : null;
+  figures.filesSettleSeconds = f ? round(f.settleSeconds) : null;
+  figures.filesLsMs = f ? round(f.lsMs, 0) : null;
+  figures.filesGrepMs = f ? round(f.grepMs, 0) : null;
+  figures.filesFindMs = f ? round(f.findMs, 0) : null;
+  figures.filesLongestTaskMs = f ? round(f.longestTaskMs, 0) : null;
+  figures.filesTasksOver200Ms = f ? f.tasksOver200Ms : null;
   return benchJsonLine("long", figures);
 }

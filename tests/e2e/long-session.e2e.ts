@@ -2,12 +2,15 @@
  * A long session stays answerable: one assistant message of 5,000 read calls, played with no pauses,
  * draws its calls (the timeline, the step list and the transcript draw only what is in view), and Esc in
  * the middle of its results stops the run within a second, with the abort and the stopped reply shown.
+ * A workspace of thousands of files draws only the tree's rows near the view.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wideScenario } from "../../bench/browser/long";
+import { manyFilesZip } from "../../bench/browser/many-files";
 import { launchBrowser } from "./browser";
 import { closePage, openApp } from "./page";
+import { startCallByHand } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,4 +89,48 @@ describe("a message of 5,000 calls", () => {
     expect(errors).toEqual([]);
     await closePage(page);
   }, 240_000);
+});
+
+describe("a workspace of 2,000 files", () => {
+  it("draws only the tree's rows near the view, and scrolls the panel to a file a call reads far down", async () => {
+    const { page, errors } = await openApp(browser, { viewport: { width: 1280, height: 720 } });
+    await page.getByText("Files and sharing", { exact: true }).click();
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      page.getByRole("button", { name: "Import a .zip" }).click(),
+    ]);
+    await chooser.setFiles({
+      name: "many.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.from(manyFilesZip(2000)),
+    });
+    await page.getByText(/Imported files: 2,000/).waitFor();
+    const tree = page.getByRole("list", { name: "Workspace files" });
+    await tree.getByText("d000/", { exact: true }).waitFor();
+    const drawn = await tree.locator("li:not([aria-hidden])").count();
+    expect(drawn, "rows drawn of 2,200").toBeGreaterThan(10);
+    expect(drawn).toBeLessThan(300);
+    expect(await tree.getByText("f01990.txt", { exact: true }).count(), "a row far down is not drawn").toBe(
+      0,
+    );
+
+    await startCallByHand(page, "read", { path: "d199/f01990.txt" });
+    const row = tree.locator("li[data-touched]");
+    await row.getByText("f01990.txt", { exact: true }).waitFor();
+    // In view inside the panel's body, which scrolls the tree with what sits above it.
+    await page.waitForFunction(
+      (el) => {
+        const body = el?.closest(".panel__body");
+        if (!el || !body) return false;
+        const r = el.getBoundingClientRect();
+        const b = body.getBoundingClientRect();
+        return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+      },
+      await row.elementHandle(),
+      { timeout: 5000 },
+    );
+    expect(await tree.getByText("d000/", { exact: true }).count(), "the top is no longer drawn").toBe(0);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
 });

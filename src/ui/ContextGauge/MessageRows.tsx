@@ -34,7 +34,7 @@ export function MessageRows({
     scroller: () => table.current?.closest<HTMLElement>(".panel__body") ?? null,
     rowPx: 24,
     overscan: OVERSCAN,
-    start: first,
+    start: { after: first },
   });
   const { items, before, after } = spacers(rows);
 

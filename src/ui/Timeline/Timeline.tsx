@@ -102,7 +102,7 @@ function Batch({
     scroller: () => head.current?.closest<HTMLElement>(".panel__body") ?? null,
     rowPx: 24,
     overscan: OVERSCAN_LANES,
-    start: head,
+    start: { after: head },
   });
   const { items, before, after } = spacers(drawn);
   const pos = (b: { start: number; end: number | null }) => ({

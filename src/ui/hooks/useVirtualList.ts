@@ -7,15 +7,15 @@ import { type RefObject, useEffect, useLayoutEffect, useState } from "react";
  * measured once drawn, so a projector's larger type or a row that opens keeps its true height.
  *
  * `scroller` is the element that scrolls. When the list shares it with what sits above (a panel's summary
- * above its table), `start` is the element the rows begin after, and the list keeps track of where that
- * is inside the scroller.
+ * above its table), `start` says where the rows begin: after an element (`{ after }`) or at the top of
+ * the list's own element (`{ top }`), and the list keeps track of where that is inside the scroller.
  */
 export function useVirtualList(options: {
   count: number;
   scroller: () => HTMLElement | null;
   rowPx: number;
   overscan: number;
-  start?: RefObject<HTMLElement | null>;
+  start?: RowsBegin;
 }): Virtualizer<HTMLElement, Element> {
   const offset = useOffsetIn(options.scroller, options.start);
   return useVirtualizer({
@@ -34,20 +34,25 @@ export function useVirtualList(options: {
   });
 }
 
+/** Where the rows begin: just below one element, or at the top of another (the list itself). */
+export type RowsBegin = { after: RefObject<HTMLElement | null> } | { top: RefObject<HTMLElement | null> };
+
 /**
- * Where the rows begin inside the scroller: just below `start`. It moves only when something above the
+ * Where the rows begin inside the scroller (see `RowsBegin`). It moves only when something above the
  * rows changes size, which a ResizeObserver on the scroller's content reports once laid out, so reading
  * the boxes then forces no layout.
  */
-function useOffsetIn(scroller: () => HTMLElement | null, start?: RefObject<HTMLElement | null>): number {
+function useOffsetIn(scroller: () => HTMLElement | null, start?: RowsBegin): number {
   const [offset, setOffset] = useState(0);
+  const ref = start && ("after" in start ? start.after : start.top);
+  const edge = start && "after" in start ? "bottom" : "top";
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured once the list is in the page
   useLayoutEffect(() => {
     const el = scroller();
-    const mark = start?.current;
-    if (!el || !mark) return;
+    const mark = ref?.current;
+    if (!el || !mark || el === mark) return;
     const measure = () => {
-      const at = mark.getBoundingClientRect().bottom - el.getBoundingClientRect().top + el.scrollTop;
+      const at = mark.getBoundingClientRect()[edge] - el.getBoundingClientRect().top + el.scrollTop;
       setOffset((before) => (Math.abs(before - at) > 1 ? at : before));
     };
     measure();
@@ -55,7 +60,7 @@ function useOffsetIn(scroller: () => HTMLElement | null, start?: RefObject<HTMLE
     observer.observe(mark);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => observer.disconnect();
-  }, [start]);
+  }, [ref, edge]);
   return offset;
 }
 
