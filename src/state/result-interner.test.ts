@@ -49,6 +49,35 @@ describe("the result interner", () => {
     expect(stop).toEqual(stamp({ type: "message_end", message: result("c1", text) }, 3));
   });
 
+  it("shares a structuredContent that repeats the text (pi 1.6.0's read) and leaves any other as it came", () => {
+    const intern = createResultInterner();
+    const text = "y".repeat(1000);
+    // A string of the same text built apart, as a clone delivers it: the event is rewritten to hold the
+    // content's copy (a string's identity cannot be seen, so the rewrite is what the test can see).
+    const input = {
+      type: "tool_execution_end",
+      toolCallId: "c1",
+      toolName: "read",
+      result: { content: result("c1", text).content, details: {}, structuredContent: "y".repeat(1000) },
+      isError: false,
+    };
+    const stamped = stamp(input, 2);
+    const read = intern(stamped) as Extract<SessionEvent, { type: "tool_execution_end" }>;
+    expect(read).not.toBe(stamped);
+    expect(read).toEqual(stamped);
+    // Anything else, or none, passes as it came.
+    const bash = stamp(
+      { ...input, toolCallId: "c2", result: { ...input.result, structuredContent: { output: "ok" } } },
+      3,
+    );
+    expect(intern(bash)).toBe(bash);
+    const none = stamp(
+      { ...input, toolCallId: "c3", result: { content: input.result.content, details: {} } },
+      4,
+    );
+    expect(intern(none)).toBe(none);
+  });
+
   it("leaves a different content under the same call id alone (a new worker reusing ids)", () => {
     const intern = createResultInterner();
     const a = intern(stamp({ type: "message_end", message: result("c1", "one") }, 1));

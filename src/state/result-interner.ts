@@ -8,7 +8,8 @@ type Content = ToolResultMessage["content"];
  * (tool_execution_end, the toolResult message's message_start and message_end, turn_end's toolResults,
  * agent_end's messages), and each arrives from the worker as a structured clone of its own: a 50 KB read
  * would sit in the event log five times over. This swaps each later copy of a result's content for the
- * first one when they are equal, so the log, the transcript and an export share it.
+ * first one when they are equal, so the log, the transcript and an export share it; a structuredContent
+ * that repeats the text shares it too.
  *
  * It remembers a result (by call id) until agent_end, the last event that repeats it, and at most
  * `capacity` results of a run that has not ended yet: the interner holds no history of its own.
@@ -38,10 +39,15 @@ export function createResultInterner(capacity = 256) {
   return (event: SessionEvent): SessionEvent => {
     switch (event.type) {
       case "tool_execution_end": {
-        const result = event.result as { content?: Content } | undefined;
+        const result = event.result as { content?: Content; structuredContent?: unknown } | undefined;
         if (!result || !Array.isArray(result.content)) return event;
         const content = shared(event.toolCallId, result.content);
-        return content === result.content ? event : { ...event, result: { ...event.result, content } };
+        // Strings compare by value, so a swap is said, not seen: undefined when there is none to make.
+        const structured = textCopyOf(result.structuredContent, content);
+        if (content === result.content && structured === undefined) return event;
+        const next = { ...event.result, content };
+        if (structured !== undefined) next.structuredContent = structured;
+        return { ...event, result: next };
       }
       case "message_start":
       case "message_end": {
@@ -66,6 +72,17 @@ export function createResultInterner(capacity = 256) {
         return event;
     }
   };
+}
+
+/**
+ * pi 1.6.0's read gives its text a second time as the result's `structuredContent`: one string in the
+ * worker, two once cloned to the page (a clone copies a string each time it appears). This keeps the
+ * content's copy for both, which for a session of large reads is a third of the page's memory.
+ */
+function textCopyOf(structured: unknown, content: Content): string | undefined {
+  if (typeof structured !== "string") return undefined;
+  for (const block of content) if (block.type === "text" && block.text === structured) return block.text;
+  return undefined;
 }
 
 function sameContent(a: Content, b: Content): boolean {
