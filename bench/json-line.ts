@@ -133,6 +133,8 @@ export function longLine(
     tasksOver200Ms: number;
     escMs: number | null;
     escEndedMs: number | null;
+    pauseMs: number | null;
+    stepsAfterPause: number;
   } | null,
   f: {
     importSeconds: number;
@@ -158,6 +160,8 @@ export function longLine(
   figures.wideTasksOver200Ms = w ? w.tasksOver200Ms : null;
   figures.escMs = w ? roundOrNull(w.escMs, 0) : null;
   figures.escRunEndedMs = w ? roundOrNull(w.escEndedMs, 0) : null;
+  figures.pauseMs = w ? roundOrNull(w.pauseMs, 0) : null;
+  figures.stepsAfterPause = w ? w.stepsAfterPause : null;
   figures.filesImportSeconds = f ? round(f.importSeconds) : null;
   figures.filesSettleSeconds = f ? round(f.settleSeconds) : null;
   figures.filesLsMs = f ? round(f.lsMs, 0) : null;

@@ -26,14 +26,16 @@
  *
  * 8. Long sessions (bench/browser/long.ts): steps per second over scenarios of 240, 2,400 and 24,000 steps
  *    (target: the rate at 24,000 within 2× of the rate at 240), 5,000 calls in one message drawn (target:
- *    under 10 s, no main-thread task over 200 ms), and Esc during that message (target: stopped in 200 ms).
+ *    under 10 s, no main-thread task over 200 ms), Esc during that message and Pause during 2,400 steps
+ *    (target: answered in 200 ms), and a .zip of 20,000 files imported, listed and searched (target: no
+ *    main-thread task over 200 ms; bench/browser/many-files.ts).
  *
  * Figures 4 to 8 each end with one JSON line of their figures (`{"bench-burst": …}`, `bench-memory`,
  * `bench-model`, `bench-persist`, `bench-long`; bench/json-line.ts), as figure 3 ends with `bench-browser`.
  *
  * `BENCH_ONLY=memory` builds the page and runs only figure 5; `BENCH_ONLY=model` only figure 6;
  * `BENCH_ONLY=persist` builds the workload page and runs only figure 7; `BENCH_ONLY=long` only figure 8
- * (`BENCH_LONG_STEPS=240,2400` other sizes).
+ * (`BENCH_LONG_STEPS=240,2400` other sizes, `BENCH_LONG_PARTS=steps,wide,files` some of its parts).
  * `BENCH_ONLY=burst tsx scripts/bench-browser.ts` builds the page and runs only figure 4 (for iterating on
  * the page's rendering without the minutes the workload takes). `BENCH_ONLY=workload` runs only figure 3;
  * with it, `BENCH_OPS=a,b` runs only those operations and `BENCH_PROFILE=<file>` writes a CPU profile
@@ -67,7 +69,8 @@ import { browserAliases } from "../vite.config.ts";
 import { layerAliases } from "./aliases.ts";
 import { nodeBuiltinGate } from "./node-builtin-gate.ts";
 
-const BUNDLE_TARGET_KB = 250;
+/** the first bundle, gzip: it must stay under 200 KB as features are added */
+const BUNDLE_TARGET_KB = 200;
 const LONG_TASK_TARGET_MS = 50;
 const HEAP_TARGET_MB = 150;
 /** "flat after the first 10,000 events": at most this much growth from 10k to 100k events */
@@ -533,7 +536,7 @@ async function figure8(appUrl: string) {
     console.log(
       `\n8. long sessions at "no pauses" (1280×720); targets: the rate at ${LONG_STEPS.at(-1)} steps within 2× of the ` +
         `rate at ${LONG_STEPS[0]}; ${WIDE_CALLS} calls in one message drawn in under 10 s with no task over 200 ms; ` +
-        `Esc during it stopped within 200 ms; ${MANY_FILES} files imported, listed and searched with no task over 200 ms`,
+        `Esc and Pause during it answered within 200 ms; ${MANY_FILES} files imported, listed and searched with no task over 200 ms`,
     );
     const rates = [];
     for (const n of steps) {
@@ -558,7 +561,9 @@ async function figure8(appUrl: string) {
           `${w.tasksOver200Ms} over 200 ms: ${verdict(w.drawSeconds < 10 && w.tasksOver200Ms === 0)}\n` +
           `   c. Esc after ${w.calls / 4} calls had ended: the session's "abort requested" reached the page ${ms(w.escMs)} after the key: ` +
           `${verdict(w.escMs !== null && w.escMs <= 200)}; the run's end (every call left refused) reached it after ` +
-          `${ms(w.escEndedMs)}`,
+          `${ms(w.escEndedMs)}\n` +
+          `      Pause halfway through 2,400 steps: the player's "paused" reached the page ${ms(w.pauseMs)} after the click: ` +
+          `${verdict(w.pauseMs !== null && w.pauseMs <= 200)}; steps still taken in the next second: ${w.stepsAfterPause}`,
       );
     const f = parts.includes("files") ? await manyFiles(own, appUrl, MANY_FILES) : null;
     if (f)

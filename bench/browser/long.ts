@@ -8,7 +8,8 @@
  * b. one assistant message holding 5,000 tool calls: the time from Play until every call has ended and the
  *    transcript shows the last one, and the longest task meanwhile;
  * c. the same message with Esc pressed while its calls run: the time from the key until the page says the
- *    run has ended.
+ *    run has ended; and Pause clicked halfway through 2,400 steps: the time from the click until the
+ *    player's "paused" reaches the page, and the steps still taken in the next second.
  *
  * `BENCH_LONG_TRACE=<file>` writes a Chromium trace (with V8's samples) of b, for bench/trace-tasks.ts.
  *
@@ -80,11 +81,14 @@ interface Watched {
   ended: number;
   runEnded: number;
   abortSeen: number;
+  pausedAt: number;
+  clickAt: number;
   tasks: number[];
 }
 
 const watch = `
-  window.__long = { next: 0, total: 0, done: false, ended: 0, runEnded: 0, abortSeen: 0, tasks: [] };
+  window.__long = { next: 0, total: 0, done: false, ended: 0, runEnded: 0, abortSeen: 0, pausedAt: 0, clickAt: 0, tasks: [] };
+  document.addEventListener("click", (e) => { window.__long.clickAt = e.timeStamp; }, true);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__long.tasks.push(e.duration);
   }).observe({ type: "longtask", buffered: true });
@@ -93,7 +97,11 @@ const watch = `
     const d = m.data; const list = d.kind === "event" ? [d.event] : d.kind === "events" ? d.events : [];
     const w = window.__long;
     for (const e of list) {
-      if (e.type === "scenario_state") { w.next = e.next; w.total = e.total; if (e.status === "done") w.done = true; }
+      if (e.type === "scenario_state") {
+        w.next = e.next; w.total = e.total;
+        if (e.status === "done") w.done = true;
+        if (e.status === "paused" && !w.pausedAt) w.pausedAt = performance.now();
+      }
       else if (e.type === "tool_execution_end") w.ended++;
       else if (e.type === "agent_end") w.runEnded = performance.now();
       else if (e.type === "abort_requested") w.abortSeen = performance.now();
@@ -170,6 +178,10 @@ export interface WideReading {
   /** Esc → the run's agent_end reached the page */
   escEndedMs: number | null;
   escCallsEnded: number;
+  /** Pause clicked → the player's "paused" reached the page */
+  pauseMs: number | null;
+  /** steps the player still took in the second after "paused" reached the page */
+  stepsAfterPause: number;
 }
 
 /** b and c: 5,000 calls in one message, drawn to the end, then again with Esc pressed mid-way. */
@@ -200,6 +212,7 @@ export async function wide(browser: Browser, url: string, calls = 5000): Promise
       await context.close();
     }
   }
+  const paused = await pauseDuring(browser, url);
   const { context, page } = await open(browser, url, wideScenario(calls));
   try {
     await page.getByRole("button", { name: "Play" }).click();
@@ -233,6 +246,44 @@ export async function wide(browser: Browser, url: string, calls = 5000): Promise
       escMs: state.abortSeen - pressed,
       escEndedMs: state.runEnded - pressed,
       escCallsEnded: state.ended,
+      ...paused,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** c, Pause: clicked halfway through a scenario of 2,400 steps played with no pauses. */
+async function pauseDuring(browser: Browser, url: string) {
+  const steps = 2400;
+  const { context, page } = await open(browser, url, stepsScenario(steps));
+  try {
+    await page.getByRole("button", { name: "Play" }).click();
+    await page.waitForFunction(
+      (n) => (window as unknown as { __long: Watched }).__long.next >= n,
+      steps / 2,
+      {
+        timeout: 120_000,
+        polling: 20,
+      },
+    );
+    // Clicked from inside the page: a click from outside first waits for the button to hold still, and at
+    // no pauses the player redraws it all the time.
+    await page.evaluate(() => {
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "Pause");
+      if (!button) throw new Error("no Pause button while the scenario plays");
+      button.click();
+    });
+    await page.waitForFunction(() => (window as unknown as { __long: Watched }).__long.pausedAt > 0, null, {
+      timeout: 30_000,
+      polling: 10,
+    });
+    const atPause = await read(page);
+    await page.waitForTimeout(1000);
+    const later = await read(page);
+    return {
+      pauseMs: atPause.pausedAt - atPause.clickAt,
+      stepsAfterPause: later.next - atPause.next,
     };
   } finally {
     await context.close();
