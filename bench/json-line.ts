@@ -5,6 +5,8 @@
  * measure is null. The Node part and figure 3 have their own lines (`bench`, `bench-browser`, from
  * run-workload.ts's formatReport).
  */
+import type { RateReading, WideReading } from "./browser/long";
+import type { ManyFilesReading } from "./browser/many-files";
 
 type Figures = Record<string, number | null>;
 
@@ -124,27 +126,14 @@ export function persistLine(r: {
   });
 }
 
-/** Figure 8 (bench/browser/long.ts): steps per second as scenarios grow, 5,000 calls in one message, Esc. */
+/**
+ * Figure 8 (bench/browser/long.ts, many-files.ts): steps per second as scenarios grow, 5,000 calls in one
+ * message, Esc and Pause, 20,000 files; a part not run is null.
+ */
 export function longLine(
-  rates: readonly { steps: number; stepsPerSecond: number; capped: boolean; longestTaskMs: number }[],
-  w: {
-    drawSeconds: number;
-    longestTaskMs: number;
-    tasksOver200Ms: number;
-    escMs: number | null;
-    escEndedMs: number | null;
-    pauseMs: number | null;
-    stepsAfterPause: number;
-  } | null,
-  f: {
-    importSeconds: number;
-    settleSeconds: number;
-    lsMs: number;
-    grepMs: number;
-    findMs: number;
-    longestTaskMs: number;
-    tasksOver200Ms: number;
-  } | null,
+  rates: readonly RateReading[],
+  w: WideReading | null,
+  f: ManyFilesReading | null,
 ): string {
   const figures: Record<string, number | null> = {};
   for (const r of rates) {
