@@ -157,3 +157,18 @@ describe("the path list as files arrive", () => {
     expect(state.paths).toEqual(["a.txt/", "a.txt/inner.md", "src/", "src/b.ts"]);
   });
 });
+
+describe("a moved path", () => {
+  it("leaves its old place (and a folder's files with it) and takes the new one, folders above it listed", () => {
+    const move = (oldPath: string, path: string) =>
+      ev({ type: "file_changed", path, oldPath, change: "move", source: "tool" });
+    expect(fold(ready(), move("a.txt", "docs/deep/a.txt")).paths).toEqual([
+      "docs/",
+      "docs/deep/",
+      "docs/deep/a.txt",
+      "src/",
+      "src/b.ts",
+    ]);
+    expect(fold(ready(), move("src", "lib/src")).paths).toEqual(["a.txt", "lib/", "lib/src"]);
+  });
+});
