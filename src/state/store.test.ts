@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { calls, resetSeq } from "./session-events.fixture";
 import { createSessionStores } from "./session-stores";
 import { createFrameScheduler, createStore } from "./store";
@@ -101,5 +101,35 @@ describe("a gap between heavy flushes", () => {
     // 0: the first at once; 16: still busy (16 < 20 since the last event), so the gap holds; from 32 on,
     // calm: one per frame.
     expect(flushTimes(20)).toEqual(["0:dispatch", "0:events", "32:transcript", "48:timeline"]);
+  });
+});
+
+describe("a listener that throws", () => {
+  it("silences neither the other stores of its frame nor its store's other listeners", () => {
+    vi.useFakeTimers();
+    try {
+      const frames: (() => void)[] = [];
+      const schedule = createFrameScheduler((run) => frames.push(run));
+      const broken = createStore(0, schedule);
+      const other = createStore(0, schedule.heavy());
+      const heard: string[] = [];
+      broken.subscribe(() => {
+        throw new Error("a broken panel");
+      });
+      broken.subscribe(() => heard.push("broken's second listener"));
+      other.subscribe(() => heard.push(`other ${other.getSnapshot()}`));
+      broken.set(1);
+      other.set(1);
+      frames.shift()?.();
+      expect(heard).toEqual(["broken's second listener", "other 1"]);
+      // The error still surfaces, as uncaught, after the frame's flushes.
+      expect(() => vi.runAllTimers()).toThrow("a broken panel");
+      // And the other store keeps notifying.
+      other.set(2);
+      frames.shift()?.();
+      expect(heard.at(-1)).toBe("other 2");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

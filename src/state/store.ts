@@ -83,7 +83,7 @@ export function createFrameScheduler(
       lastHeavy = at;
       break;
     }
-    for (const flush of flushes) flush();
+    for (const flush of flushes) isolated(flush);
     if (light.length > 0 || heavy.some((q) => q.length > 0)) request();
   };
   const schedule: Scheduler = (flush) => {
@@ -107,6 +107,22 @@ export function createFrameScheduler(
 }
 
 /**
+ * Runs `fn`; an error it throws is reported (the page's error handlers see it as uncaught) after the
+ * current task instead of ending the loop that called it. A store's notification is pending until its
+ * flush runs, so a flush skipped because an earlier one threw would silence that store for good: its
+ * panel would stop changing while the others went on.
+ */
+function isolated(fn: () => void) {
+  try {
+    fn();
+  } catch (error) {
+    setTimeout(() => {
+      throw error;
+    }, 0);
+  }
+}
+
+/**
  * The listeners of one store and its batched notification: however many changes come before the
  * scheduler flushes, listeners hear once. Every store in state/ notifies through one of these.
  * `beforeListeners` runs first at each flush (a store that publishes its snapshot then).
@@ -117,7 +133,7 @@ export function createNotifier(schedule: Scheduler, beforeListeners?: () => void
   const flush = () => {
     pending = false;
     beforeListeners?.();
-    for (const listener of [...listeners]) listener();
+    for (const listener of [...listeners]) isolated(listener);
   };
   return {
     // Defined once per store, so React never resubscribes because of a new function identity.

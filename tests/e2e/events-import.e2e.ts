@@ -53,8 +53,15 @@ describe("importing an events file", () => {
     ]);
     const text = await readFile(String(await download.path()), "utf8");
     const lines = text.split("\n").filter((l) => l.trim() !== "").length;
-    const recorded = { conversation: await conversation(a.page), count: await eventCount(a.page) };
-    expect(recorded.count).toBe(`${lines.toLocaleString("en")} events`);
+    // "Finished." is in the status line, drawn every frame; the event list redraws in turns with the other
+    // heavy panels, so its count may still be a turn behind.
+    const count = `${lines.toLocaleString("en")} events`;
+    await expect.poll(() => eventCount(a.page)).toBe(count);
+    // After a burst the transcript draws the newest entries, then grows back: wait for every call.
+    const calls = text.split("\n").filter((l) => l.includes('"type":"tool_execution_start"')).length;
+    expect(calls).toBeGreaterThan(0);
+    await expect.poll(() => a.page.locator("ol.transcript .call").count()).toBe(calls);
+    const recorded = { conversation: await conversation(a.page), count };
 
     // The same viewport as the recording: the conversation shows as many entries at the same height.
     const b = await openApp(browser, { viewport: { width: 1280, height: 720 } });

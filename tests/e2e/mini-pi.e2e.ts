@@ -55,8 +55,10 @@ describe("mini-pi beside pi", () => {
     const promptsBefore = await promptEvents();
     const picker = page.getByRole("combobox", { name: "read handler" });
     await picker.selectOption("mini-pi");
-    await events(page).getByText("tool_handler_changed").first().waitFor();
+    // The table first (a store drawn every frame), then its event (the event list redraws in turns with
+    // the other heavy panels): a failure then says which of the two did not follow the swap.
     await expect.poll(() => picker.inputValue()).toBe("mini-pi");
+    await events(page).getByText("tool_handler_changed").first().waitFor();
     expect(await promptEvents()).toBe(promptsBefore);
     await expect
       .poll(() => page.getByText("Swapping a handler changes this table and nothing else").count())

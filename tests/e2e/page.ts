@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, onTestFailed } from "vitest";
 import { launchBrowser } from "./browser";
 
 export interface OpenedPage {
@@ -40,6 +40,7 @@ export async function openAppIn(
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+  reportOnFailure(page, errors);
   await page.goto(url);
   // The first visit loads a scenario, which replaces the workspace and the tool states when it arrives:
   // a test that acts before then races it (a tool switched on, then switched off again by the load).
@@ -141,4 +142,26 @@ export function pagePerTest(use: (page: Page) => void, options: PagePerTestOptio
 export function pageOpenedPerTest(): (viewport: { width: number; height: number }) => Promise<Page> {
   const hooks = pageHooks();
   return async (viewport) => hooks.track(await openApp(hooks.browser(), { viewport }), true);
+}
+
+/**
+ * When the test that opened `page` fails, prints what the page itself said (its console errors and
+ * uncaught exceptions) and what its event stream counted: a failure on a CI machine then says whether the
+ * page broke or only fell behind. Pages opened outside a test (in a hook) are not reported.
+ */
+function reportOnFailure(page: Page, errors: string[]) {
+  try {
+    onTestFailed(async () => {
+      const events = page.isClosed()
+        ? "(page closed)"
+        : await page
+            .locator(".events__count")
+            .first()
+            .textContent({ timeout: 1000 })
+            .catch(() => "(no event count)");
+      console.error(`page at failure: event stream "${events}"; errors: ${JSON.stringify(errors)}`);
+    });
+  } catch {
+    // not inside a test
+  }
 }
