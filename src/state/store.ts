@@ -112,7 +112,7 @@ export function createFrameScheduler(
  * flush runs, so a flush skipped because an earlier one threw would silence that store for good: its
  * panel would stop changing while the others went on.
  */
-function isolated(fn: () => void) {
+export function isolated(fn: () => void) {
   try {
     fn();
   } catch (error) {

@@ -249,4 +249,20 @@ describe("the session host's provider requests", () => {
       }),
     );
   });
+
+  it("hands every event of a batch to every listener, though one listener throws on the first", () => {
+    const host = startSessionWorker({ spawn: () => new FakeWorker(), spareDelayMs: -1 });
+    const seen: number[] = [];
+    host.onEvent((e) => {
+      if (e.seq === 1) throw new Error("a broken listener");
+    });
+    host.onEvent((e) => seen.push(e.seq));
+    const [first] = FakeWorker.made;
+    first.say({
+      kind: "events",
+      events: [ready(1), ready(2)].map((m) => (m as { event: SessionEvent }).event),
+    });
+    expect(seen).toEqual([1, 2]);
+    expect(() => vi.runAllTimers()).toThrow("a broken listener");
+  });
 });

@@ -10,6 +10,7 @@ import type {
   WorkerToPage,
 } from "@agent/protocol";
 import type { ScenarioFiles } from "@agent/scenario";
+import { isolated } from "@state/store";
 import { createSandboxFrame, type SandboxFrame } from "./sandbox/frame";
 
 export interface SessionHost extends SessionPort {
@@ -232,7 +233,8 @@ class SessionWorkerClient implements SessionHost {
   }
 
   private deliver(events: readonly SessionEvent[]) {
-    for (const event of events) for (const listener of this.listeners) listener(event);
+    // A listener that throws on one event must not cost the others (or the rest of the batch) theirs.
+    for (const event of events) for (const listener of this.listeners) isolated(() => listener(event));
   }
 
   /** A model request from worker `w`: the provider context makes it, and its answers go back while `w` lives. */
